@@ -1,0 +1,197 @@
+/**
+ * The definition API: what a suite module declares so the harness can expand its parameter matrix,
+ * fork one process per combination and time it. Nothing here runs anything; see `run-plan.ts` and
+ * `fork-runner.ts` for that.
+ *
+ * @example
+ * ```ts
+ * export default defineSuite({
+ *   name: 'pooled',
+ *   database: 'postgres',
+ *   axes: { dataSize: [1000, 10000], poolSize: [10, 30] },
+ *   quick: { axes: { dataSize: [1000], poolSize: [10] } },
+ *   benchmarks: {
+ *     selectOne: defineBenchmark({
+ *       description: 'SELECT one row by primary key',
+ *       axes: ['poolSize'],
+ *       mode: 'avgt',
+ *       setupTrial: async (ctx) => openPool(ctx.runContext, ctx.int('poolSize')),
+ *       run: (pool) => pool.query('select 1'),
+ *       teardownTrial: (pool) => pool.end(),
+ *     }),
+ *   },
+ * });
+ * ```
+ */
+
+/** Benchmark modes, named as JMH names them in its JSON. */
+export type Mode = 'thrpt' | 'avgt' | 'sample' | 'ss';
+
+/** Time units a score can be reported in. */
+export type TimeUnit = 'ns' | 'us' | 'ms' | 's';
+
+/** Values an axis can take; they reach benchmarks as strings, as JMH `@Param` values do. */
+export type AxisValues = readonly (string | number)[];
+
+/** One point of the parameter matrix: axis name → value, as strings (JMH's `params`). */
+export type ParamSet = Readonly<Record<string, string>>;
+
+/** JSON-serialisable data: the only kind that can cross the parent → fork IPC boundary. */
+export type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json };
+
+/** The blackhole: consuming a value keeps the engine from proving the work dead and dropping it. */
+export interface Blackhole {
+  consume(value: unknown): void;
+}
+
+/** What every lifecycle hook of a benchmark receives. */
+export interface BenchmarkContext<RunContext extends Json = Json> {
+  /** This combination's parameters (only the axes the benchmark uses). */
+  readonly params: ParamSet;
+  /** A parameter as an integer; throws a `DbbenchError` naming the axis when it is not one. */
+  int(axis: string): number;
+  /** A parameter as a string; throws a `DbbenchError` when the benchmark does not use that axis. */
+  str(axis: string): string;
+  /** What the suite's {@link SuiteDefinition.setupRun} returned in the parent (e.g. connection info). */
+  readonly runContext: RunContext;
+  /** 0-based fork index (0 also when running in-process with `--forks 0`). */
+  readonly fork: number;
+  /** A progress line on the parent's console (never inside the timed region). */
+  log(message: string): void;
+}
+
+/** What a profiler learns about the iteration it just watched. */
+export interface IterationInfo {
+  /** Invocations timed in this iteration. */
+  readonly invocations: number;
+  /** Sum of the timed regions of those invocations, in nanoseconds. */
+  readonly measuredNs: number;
+  /** True for warmup iterations (their metrics are discarded, but profilers still see them). */
+  readonly warmup: boolean;
+}
+
+/** One named value a profiler reports for an iteration. */
+export interface MetricSample {
+  /** Name as it appears in the report's `secondaryMetrics`, e.g. `rows/s`, `gc.alloc.norm`. */
+  readonly name: string;
+  readonly value: number;
+  /** Unit as JMH writes it, e.g. `rows/s`, `B/op`, `ms`, `count`. */
+  readonly unit: string;
+  /** Whether higher values are better; the docs show the direction next to the metric. */
+  readonly higherIsBetter?: boolean;
+}
+
+/**
+ * A profiler runs outside the timed region, before and after each iteration, and returns named
+ * metrics that become secondary metrics (aggregated over measurement iterations like the score).
+ */
+export interface Profiler {
+  readonly name: string;
+  beforeIteration(): void | Promise<void>;
+  afterIteration(info: IterationInfo): readonly MetricSample[] | Promise<readonly MetricSample[]>;
+}
+
+/** Iteration counts and times; any field left out falls back to the suite, then harness defaults. */
+export interface IterationSettings {
+  readonly warmupIterations?: number;
+  /** Minimum time per warmup iteration in ms (ignored in `ss` mode, where one invocation = one iteration). */
+  readonly warmupTimeMs?: number;
+  readonly measurementIterations?: number;
+  /** Minimum time per measurement iteration in ms (ignored in `ss` mode). */
+  readonly measurementTimeMs?: number;
+  /** Invocations per iteration in `ss` mode (JMH's batch size); default 1. */
+  readonly batchSize?: number;
+  readonly forks?: number;
+  /** Kill a fork after this long (ms) and record the combination as failed. */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * A benchmark: lifecycle hooks around one timed operation. Hooks other than {@link run} are never
+ * timed. State flows from {@link setupTrial} into every other hook.
+ */
+export interface BenchmarkDefinition<State = unknown, RunContext extends Json = Json, Result = unknown> {
+  /** One sentence: what is measured. Shown by `--list` and in the docs. */
+  readonly description: string;
+  /** The suite axes this benchmark is parameterised over, in the order the docs sort by. */
+  readonly axes: readonly string[];
+  /** Default mode(s); `--mode` on the command line replaces them. */
+  readonly mode: Mode | readonly Mode[];
+  /** Output time unit; default `ms` for avgt/sample/ss and ops per second for thrpt. */
+  readonly unit?: TimeUnit;
+  /** Per-benchmark iteration defaults (e.g. more single-shot iterations for a batch job). */
+  readonly iterations?: IterationSettings;
+  /** Per fork, before warmup: open pools, create schema, seed data. */
+  setupTrial(ctx: BenchmarkContext<RunContext>): State | Promise<State>;
+  teardownTrial?(state: State, ctx: BenchmarkContext<RunContext>): void | Promise<void>;
+  setupIteration?(state: State, ctx: BenchmarkContext<RunContext>): void | Promise<void>;
+  teardownIteration?(state: State, ctx: BenchmarkContext<RunContext>): void | Promise<void>;
+  /** Before every invocation, outside the timed region: reset the state the invocation mutates. */
+  setupInvocation?(state: State, ctx: BenchmarkContext<RunContext>): void | Promise<void>;
+  teardownInvocation?(state: State, ctx: BenchmarkContext<RunContext>): void | Promise<void>;
+  /** The timed operation. Its result is consumed by the harness's blackhole and passed to {@link verify}. */
+  run(state: State, bh: Blackhole, ctx: BenchmarkContext<RunContext>): Result | Promise<Result>;
+  /**
+   * After every invocation, outside the timed region: check the work was really done (row counts,
+   * checksums). Throwing fails the whole combination with the error's message; it is never scored.
+   */
+  verify?(state: State, result: Result, ctx: BenchmarkContext<RunContext>): void | Promise<void>;
+  /** Suite-specific profilers (rows/s, pool acquire wait, server counters), created after setupTrial. */
+  profilers?(state: State, ctx: BenchmarkContext<RunContext>): readonly Profiler[];
+}
+
+/** An extra command-line option a suite declares (e.g. `--provider`), passed to {@link SuiteDefinition.setupRun}. */
+export interface SuiteOption {
+  readonly description: string;
+  /** Allowed values; anything else is a usage error listing them. */
+  readonly choices?: readonly string[];
+  readonly default?: string;
+  /** Environment variable that supplies the value when the flag is absent. */
+  readonly env?: string;
+}
+
+/** What a suite's parent-side setup hands to the forks and the report. */
+export interface RunSetup<RunContext extends Json = Json> {
+  /** Serialised to every fork as `ctx.runContext` (e.g. host, port, database). */
+  readonly context: RunContext;
+  /** Attached to every result's `dbbench` extension (e.g. database engine, version, settings). Never secrets. */
+  readonly info?: { readonly [key: string]: Json };
+  /** Called once at the end of the run, also after failures and on SIGINT. */
+  dispose(): Promise<void>;
+}
+
+/** A suite module's default export. */
+export interface SuiteDefinition<RunContext extends Json = Json> {
+  /** Short name used in reports and docs, e.g. `pooled`. */
+  readonly name: string;
+  /** Which database this module targets, e.g. `postgres` or `mysql` (reports are named after it). */
+  readonly database: string;
+  readonly description: string;
+  /** Every axis with its default values. */
+  readonly axes: Readonly<Record<string, AxisValues>>;
+  /** Suite-wide iteration defaults. */
+  readonly iterations?: IterationSettings;
+  /** The `--quick` profile: the smallest meaningful matrix and short iterations, for smoke tests and CI. */
+  readonly quick?: {
+    readonly axes?: Readonly<Record<string, AxisValues>>;
+    readonly iterations?: IterationSettings;
+  };
+  readonly options?: Readonly<Record<string, SuiteOption>>;
+  /** Runs once in the parent process before any fork (e.g. obtain a database server). */
+  setupRun?(options: Readonly<Record<string, string | undefined>>, log: (message: string) => void): Promise<RunSetup<RunContext>>;
+  // `any` state: each benchmark picks its own state type; the record only needs to hold them together.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly benchmarks: Readonly<Record<string, BenchmarkDefinition<any, RunContext, any>>>;
+}
+
+/** Identity helper that gives a suite definition its types. */
+export function defineSuite<RunContext extends Json>(suite: SuiteDefinition<RunContext>): SuiteDefinition<RunContext> {
+  return suite;
+}
+
+/** Identity helper that infers a benchmark's state and result types. */
+export function defineBenchmark<State, RunContext extends Json = Json, Result = unknown>(
+  benchmark: BenchmarkDefinition<State, RunContext, Result>,
+): BenchmarkDefinition<State, RunContext, Result> {
+  return benchmark;
+}

@@ -1,0 +1,108 @@
+/**
+ * The report format: JMH's JSON result format (an array of results), plus a `dbbench` extension on
+ * each result. Tools that read JMH output read these reports; `@dbbench/docs` validates with the same
+ * schema. JMH writes a statistic it cannot compute (e.g. the error of a single iteration) as the
+ * string "NaN"; so do we.
+ */
+import { z } from 'zod';
+
+/** A number, or "NaN" where JMH writes one (non-finite values are not valid JSON). */
+export const jmhNumberSchema = z.union([z.number(), z.literal('NaN')]);
+
+/** One metric (primary or secondary) exactly as JMH writes it. */
+export const jmhMetricSchema = z.object({
+  score: jmhNumberSchema,
+  scoreError: jmhNumberSchema,
+  scoreConfidence: z.tuple([jmhNumberSchema, jmhNumberSchema]),
+  /** Keys "0.0", "50.0", "90.0", "95.0", "99.0", "99.9", "99.99", "99.999", "99.9999", "100.0". */
+  scorePercentiles: z.record(z.string(), jmhNumberSchema),
+  scoreUnit: z.string(),
+  /** Iteration scores, one array per fork. */
+  rawData: z.array(z.array(z.number())),
+});
+
+/** A failure recorded for a combination (one per failed fork). */
+export const failureSchema = z.object({
+  fork: z.number().int(),
+  /** Where it failed: setupTrial, warmup, measurement, verify, teardown, timeout, crash, … */
+  phase: z.string(),
+  message: z.string(),
+});
+
+/** The machine a result was measured on. */
+export const environmentSchema = z.object({
+  node: z.string(),
+  v8: z.string(),
+  os: z.string(),
+  cpuModel: z.string(),
+  cores: z.number().int(),
+  memoryBytes: z.number(),
+});
+
+/** dbbench's extension on each JMH result. */
+export const dbbenchExtensionSchema = z.object({
+  harnessVersion: z.string(),
+  suite: z.string(),
+  /** The suite module's `database`, e.g. "postgres". */
+  database: z.string(),
+  /** The benchmark's short name, e.g. "job" (JMH's `benchmark` holds the qualified name). */
+  benchmarkName: z.string(),
+  description: z.string(),
+  /** Axis names in declared order (the docs sort rows by them). */
+  axes: z.array(z.string()),
+  /** "default" or "quick". */
+  profile: z.string(),
+  status: z.enum(['ok', 'failed']),
+  failures: z.array(failureSchema),
+  /** Whether a higher primary score is better (thrpt) or lower (avgt, sample, ss). */
+  higherIsBetter: z.boolean(),
+  /** Direction of each secondary metric, by name. */
+  secondaryHigherIsBetter: z.record(z.string(), z.boolean()),
+  environment: environmentSchema,
+  git: z.object({ commit: z.string(), dirty: z.boolean() }),
+  /** ISO-8601 UTC time this combination finished. */
+  finishedAt: z.string(),
+  /** What the suite attached (e.g. database engine, version, provider, settings). Never secrets. */
+  runInfo: z.record(z.string(), z.json()),
+});
+
+/** One JMH result (one benchmark × mode × parameter combination). */
+export const jmhResultSchema = z.object({
+  jmhVersion: z.string(),
+  benchmark: z.string(),
+  mode: z.string(),
+  threads: z.number().int(),
+  forks: z.number().int(),
+  jvm: z.string().optional(),
+  jvmArgs: z.array(z.string()).optional(),
+  jdkVersion: z.string().optional(),
+  vmName: z.string().optional(),
+  vmVersion: z.string().optional(),
+  warmupIterations: z.number().int(),
+  warmupTime: z.string(),
+  warmupBatchSize: z.number().int(),
+  measurementIterations: z.number().int(),
+  measurementTime: z.string(),
+  measurementBatchSize: z.number().int(),
+  params: z.record(z.string(), z.string()).optional(),
+  primaryMetric: jmhMetricSchema,
+  secondaryMetrics: z.record(z.string(), jmhMetricSchema),
+});
+
+/** A dbbench result: a JMH result plus the extension. */
+export const dbbenchResultSchema = jmhResultSchema.extend({ dbbench: dbbenchExtensionSchema });
+
+/** A dbbench report file. */
+export const dbbenchReportSchema = z.array(dbbenchResultSchema);
+
+/** A plain JMH report file (e.g. from a Java project). */
+export const jmhReportSchema = z.array(jmhResultSchema.loose());
+
+export type JmhNumber = z.infer<typeof jmhNumberSchema>;
+export type JmhMetric = z.infer<typeof jmhMetricSchema>;
+export type JmhResult = z.infer<typeof jmhResultSchema>;
+export type Failure = z.infer<typeof failureSchema>;
+export type Environment = z.infer<typeof environmentSchema>;
+export type DbbenchExtension = z.infer<typeof dbbenchExtensionSchema>;
+export type DbbenchResult = z.infer<typeof dbbenchResultSchema>;
+export type DbbenchReport = z.infer<typeof dbbenchReportSchema>;
