@@ -178,14 +178,19 @@ export interface SuiteDefinition<RunContext extends Json = Json> {
   };
   readonly options?: Readonly<Record<string, SuiteOption>>;
   /** Runs once in the parent process before any fork (e.g. obtain a database server). */
-  setupRun?(options: Readonly<Record<string, string | undefined>>, log: (message: string) => void): Promise<RunSetup<RunContext>>;
+  setupRun?(
+    options: Readonly<Record<string, string | undefined>>,
+    log: (message: string) => void,
+  ): Promise<RunSetup<RunContext>>;
   // `any` state: each benchmark picks its own state type; the record only needs to hold them together.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly benchmarks: Readonly<Record<string, BenchmarkDefinition<any, RunContext, any>>>;
 }
 
 /** Identity helper that gives a suite definition its types. */
-export function defineSuite<RunContext extends Json>(suite: SuiteDefinition<RunContext>): SuiteDefinition<RunContext> {
+export function defineSuite<RunContext extends Json>(
+  suite: SuiteDefinition<RunContext>,
+): SuiteDefinition<RunContext> {
   return suite;
 }
 

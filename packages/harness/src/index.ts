@@ -1,0 +1,34 @@
+/**
+ * @dbbench/harness: the JMH of dbbench. Suites declare benchmarks with {@link defineSuite} and
+ * {@link defineBenchmark}; the `dbbench` CLI expands the parameter matrix, forks one process per
+ * combination, times it with mitata and writes JMH-format JSON reports.
+ */
+export * from './definition.js';
+export * from './report-schema.js';
+export { DbbenchError, isUserError, isUsageError, usageError } from './errors.js';
+export {
+  CONFIDENCE_LEVEL,
+  PERCENTILE_KEYS,
+  confidenceHalfWidth,
+  confidenceInterval,
+  mean,
+  percentile,
+  percentileOfSorted,
+  percentiles,
+  stdev,
+  summarize,
+  variance,
+  type Summary,
+} from './statistics.js';
+export {
+  mergeResults,
+  parseReport,
+  readReport,
+  readReportIfExists,
+  resultKey,
+  writeReportAtomic,
+} from './report-io.js';
+export { gcProfiler } from './gc-profiler.js';
+export { blackhole } from './blackhole.js';
+export { HARNESS_VERSION } from './version.js';
+export { TIME_UNITS, formatIterationTime, parseDuration, scoreUnit } from './units.js';
