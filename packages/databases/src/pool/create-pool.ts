@@ -1,0 +1,32 @@
+import type { ConnectionInfo, MeteredPool, PoolOptions } from '../types.js';
+import { createMysqlPool } from './mysql-pool.js';
+import { createPostgresPool } from './postgres-pool.js';
+
+/**
+ * Opens a pre-warmed, metered pool of `options.size` connections for the connection's engine, with
+ * a typed Kysely instance over it (`pool.db`). Every acquisition, Kysely's included, is timed.
+ *
+ * @example
+ * ```ts
+ * await using pool = await createPool(server.connection, { size: 10, acquireTimeoutMs: 5000 });
+ * const rows = await pool.db.selectFrom('source').selectAll().limit(10).execute();
+ * console.log(pool.metrics().acquireWaitMs.p99);
+ * ```
+ * @throws PoolConnectError when the connections cannot be opened (the message never holds the password)
+ */
+export async function createPool(connection: ConnectionInfo, options: PoolOptions): Promise<MeteredPool> {
+  if (!Number.isInteger(options.size) || options.size < 1) {
+    throw new RangeError(
+      `Pool size must be a positive integer, got ${options.size}: pass -p poolSize=10 or similar.`,
+    );
+  }
+  const timeout = options.acquireTimeoutMs ?? 0;
+  if (!Number.isFinite(timeout) || timeout < 0) {
+    throw new RangeError(
+      `acquireTimeoutMs must be 0 (wait forever) or a positive number of ms, got ${timeout}.`,
+    );
+  }
+  return connection.engine === 'postgres'
+    ? createPostgresPool(connection, options)
+    : createMysqlPool(connection, options);
+}

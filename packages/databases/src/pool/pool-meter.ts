@@ -1,0 +1,118 @@
+import { performance } from 'node:perf_hooks';
+import type { PoolMetrics } from '../types.js';
+import { AcquireTimeoutError } from './acquire-timeout-error.js';
+import { WaitHistogram } from './wait-histogram.js';
+
+/** A driver's own callback-style acquisition: hands a connection (or an error) to `done`, once. */
+export type DriverTake<C> = (done: (error: unknown, connection?: C) => void) => void;
+
+/**
+ * The measuring half of a metered pool, shared by both engines: it times every acquisition, bounds
+ * the wait, and counts what neither pg nor mysql2 reports (neither exposes acquire wait at all).
+ *
+ * "Waiting" is computed from dbbench's own bookkeeping, not from the drivers' queues: a caller
+ * waits when every one of the `size` connections is checked out. The drivers' queues would count
+ * callers that are about to be served from an idle connection on the next tick as waiting.
+ */
+export class PoolMeter {
+  readonly #size: number;
+  readonly #acquireTimeoutMs: number;
+  readonly #waits = new WaitHistogram();
+  /** Connections handed to a caller and not yet given back; a set, so a late arrival is never counted. */
+  readonly #checkedOut = new Set<object>();
+  #pending = 0;
+  #acquisitions = 0;
+  #timeouts = 0;
+  #maxWaiting = 0;
+  #connectionsOpened = 0;
+
+  /**
+   * @param size connections in the pool
+   * @param acquireTimeoutMs give up after this long; 0 waits forever
+   */
+  constructor(size: number, acquireTimeoutMs: number) {
+    this.#size = size;
+    this.#acquireTimeoutMs = acquireTimeoutMs;
+  }
+
+  /**
+   * Acquires through `take`, timing the wait. On timeout rejects with {@link AcquireTimeoutError};
+   * a connection the driver delivers after that is handed to `giveBack` at once, so it is not leaked.
+   */
+  acquire<C extends object>(take: DriverTake<C>, giveBack: (connection: C) => void): Promise<C> {
+    const startedAt = performance.now();
+    this.#pending += 1;
+    this.#maxWaiting = Math.max(this.#maxWaiting, this.#waitingNow());
+    return new Promise<C>((resolve, reject) => {
+      let settled = false;
+      let timer: NodeJS.Timeout | undefined;
+      if (this.#acquireTimeoutMs > 0) {
+        timer = setTimeout(() => {
+          settled = true;
+          this.#pending -= 1;
+          this.#timeouts += 1;
+          reject(new AcquireTimeoutError(performance.now() - startedAt, this.#size));
+        }, this.#acquireTimeoutMs);
+      }
+      take((error, connection) => {
+        if (settled) {
+          // The caller gave up already: return the connection to the pool instead of leaking it.
+          if (connection !== undefined && error == null) giveBack(connection);
+          return;
+        }
+        settled = true;
+        clearTimeout(timer);
+        this.#pending -= 1;
+        if (error != null || connection === undefined) {
+          reject(error instanceof Error ? error : new Error(`Connection pool failed: ${String(error)}`));
+          return;
+        }
+        this.#waits.record(performance.now() - startedAt);
+        this.#acquisitions += 1;
+        this.#checkedOut.add(connection);
+        resolve(connection);
+      });
+    });
+  }
+
+  /** Marks a connection as given back (released or destroyed); unknown connections are ignored. */
+  released(connection: object): void {
+    this.#checkedOut.delete(connection);
+  }
+
+  /** Counts one physical connection opened by the driver. */
+  connectionOpened(): void {
+    this.#connectionsOpened += 1;
+  }
+
+  /** Connections currently checked out by callers. */
+  get checkedOut(): number {
+    return this.#checkedOut.size;
+  }
+
+  /** Everything measured since creation or the last {@link PoolMeter.reset}. */
+  metrics(): PoolMetrics {
+    return {
+      acquisitions: this.#acquisitions,
+      acquireWaitMs: this.#waits.summary(),
+      acquireTimeouts: this.#timeouts,
+      maxWaiting: this.#maxWaiting,
+      connectionsOpened: this.#connectionsOpened,
+    };
+  }
+
+  /**
+   * Starts a new measurement window. `connectionsOpened` keeps counting from pool creation, so the
+   * pre-warm stays visible; take a difference to see reconnects inside a window.
+   */
+  reset(): void {
+    this.#waits.clear();
+    this.#acquisitions = 0;
+    this.#timeouts = 0;
+    this.#maxWaiting = this.#waitingNow();
+  }
+
+  #waitingNow(): number {
+    return Math.max(0, this.#checkedOut.size + this.#pending - this.#size);
+  }
+}

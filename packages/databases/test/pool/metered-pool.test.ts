@@ -1,0 +1,127 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AcquireTimeoutError, createPool } from '../../src/pool/index.js';
+import type { Engine, MeteredPool } from '../../src/types.js';
+import { createScratchDatabase, ENGINES, type ScratchDatabase } from './scratch-database.js';
+
+/** Sessions the server sees on the scratch database, counted server-side rather than trusting the pool. */
+async function serverSessions(pool: MeteredPool, database: string): Promise<number> {
+  const query =
+    pool.engine === 'postgres'
+      ? sql<{ n: string | number }>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = ${database}`
+      : sql<{
+          n: string | number;
+        }>`SELECT count(*) AS n FROM information_schema.processlist WHERE db = ${database}`;
+  const { rows } = await query.execute(pool.db);
+  return Number(rows[0]?.n);
+}
+
+function sleepSql(engine: Engine, seconds: number) {
+  return engine === 'postgres' ? sql`SELECT pg_sleep(${seconds})` : sql`SELECT SLEEP(${seconds})`;
+}
+
+for (const engine of ENGINES) {
+  describe(`metered pool on ${engine}`, () => {
+    let scratch: ScratchDatabase;
+    beforeAll(async () => {
+      scratch = await createScratchDatabase(engine, 'pool');
+    });
+    afterAll(async () => {
+      await scratch?.drop();
+    });
+
+    it('opens and validates all N connections before it is used', async () => {
+      await using pool = await createPool(scratch.connection, { size: 4 });
+      expect(pool.metrics().connectionsOpened).toBe(4);
+      expect(pool.totalCount()).toBe(4);
+      expect(pool.idleCount()).toBe(4);
+      expect(pool.metrics().acquisitions).toBe(0);
+
+      // Four concurrent users (Kysely and raw) reuse the warm connections: nothing new is opened.
+      await Promise.all([
+        sleepSql(engine, 0.02).execute(pool.db),
+        sleepSql(engine, 0.02).execute(pool.db),
+        pool.withConnection(async () => sleep(20)),
+        pool.withConnection(async () => sleep(20)),
+      ]);
+      // The session count query itself uses one of the four connections.
+      expect(await serverSessions(pool, scratch.connection.database)).toBe(4);
+      const metrics = pool.metrics();
+      expect(metrics.connectionsOpened).toBe(4);
+      expect(metrics.acquisitions).toBe(5);
+      expect(metrics.acquireWaitMs.count).toBe(5);
+      expect(metrics.acquireTimeouts).toBe(0);
+      expect(metrics.maxWaiting).toBe(0);
+    });
+
+    it('times out waiters of a 1-connection pool, records their waits, and leaks nothing', async () => {
+      await using pool = await createPool(scratch.connection, { size: 1, acquireTimeoutMs: 20 });
+      const holders = Array.from({ length: 10 }, () => pool.withConnection(async () => sleep(30)));
+      const outcomes = await Promise.allSettled(holders);
+      const served = outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
+      const failures = outcomes.flatMap((outcome) =>
+        outcome.status === 'rejected' ? [outcome.reason as unknown] : [],
+      );
+
+      expect(served).toBeGreaterThanOrEqual(1);
+      expect(failures.length).toBeGreaterThanOrEqual(1);
+      for (const failure of failures) {
+        expect(failure).toBeInstanceOf(AcquireTimeoutError);
+        expect((failure as AcquireTimeoutError).name).toBe('AcquireTimeoutError');
+        expect((failure as AcquireTimeoutError).waitedMs).toBeGreaterThanOrEqual(19);
+      }
+      const metrics = pool.metrics();
+      expect(metrics.acquireTimeouts).toBe(failures.length);
+      expect(metrics.acquisitions).toBe(served);
+      expect(metrics.acquireWaitMs.count).toBe(served);
+      expect(metrics.acquireWaitMs.max).toBeGreaterThanOrEqual(metrics.acquireWaitMs.p50);
+      expect(metrics.maxWaiting).toBe(9);
+
+      // Connections the driver hands over after their caller gave up go straight back.
+      await sleep(100);
+      expect(pool.idleCount()).toBe(1);
+      expect(pool.totalCount()).toBe(1);
+      expect(metrics.connectionsOpened).toBe(1);
+      const { rows } = await sql<{ one: number }>`SELECT 1 AS one`.execute(pool.db);
+      expect(Number(rows[0]?.one)).toBe(1);
+    });
+
+    it("times Kysely's own acquisitions and fails them fast too", async () => {
+      await using pool = await createPool(scratch.connection, { size: 1, acquireTimeoutMs: 20 });
+      const held = pool.withConnection(async () => sleep(80));
+      await expect(sql`SELECT 1`.execute(pool.db)).rejects.toBeInstanceOf(AcquireTimeoutError);
+      await held;
+      pool.resetMetrics();
+      await sql`SELECT 1`.execute(pool.db);
+      expect(pool.metrics().acquisitions).toBe(1);
+      expect(pool.metrics().acquireTimeouts).toBe(0);
+    });
+
+    it('destroys a connection whose user failed, and replaces it on demand', async () => {
+      await using pool = await createPool(scratch.connection, { size: 2 });
+      await expect(
+        pool.withConnection(() => Promise.reject(new Error('the benchmark broke its session'))),
+      ).rejects.toThrow('the benchmark broke its session');
+      await sleep(50);
+      expect(pool.totalCount()).toBe(1);
+      await Promise.all([pool.withConnection(() => sleep(10)), pool.withConnection(() => sleep(10))]);
+      expect(pool.metrics().connectionsOpened).toBe(3);
+    });
+
+    it('streams through Kysely (a cursor on PostgreSQL) and gives the connection back', async () => {
+      await using pool = await createPool(scratch.connection, { size: 1 });
+      const query = sql<{ n: number }>`
+        WITH RECURSIVE numbers (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM numbers WHERE n < 250)
+        SELECT n FROM numbers`;
+      let streamed = 0;
+      for await (const result of pool.db.getExecutor().stream(query.compile(pool.db), 100)) {
+        streamed += result.rows.length;
+      }
+      expect(streamed).toBe(250);
+      // Kysely releases the streaming connection a few ticks after the last row.
+      await sleep(20);
+      expect(pool.idleCount()).toBe(1);
+    });
+  });
+}
