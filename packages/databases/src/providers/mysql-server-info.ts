@@ -1,0 +1,23 @@
+import type mysql from 'mysql2/promise';
+import type { ServerFacts } from './server-facts.js';
+
+/** The MySQL/MariaDB variables that shape benchmark results, recorded in every report. */
+export const MYSQL_RECORDED_SETTINGS = [
+  'innodb_buffer_pool_size',
+  'innodb_flush_log_at_trx_commit',
+  'max_connections',
+  'max_allowed_packet',
+] as const;
+
+/** Reads `SELECT version()` and the global values of {@link MYSQL_RECORDED_SETTINGS}. */
+export async function readMysqlServerFacts(client: mysql.Connection): Promise<ServerFacts> {
+  const [versionRows] = await client.query<mysql.RowDataPacket[]>('SELECT version() AS version');
+  const [variableRows] = await client.query<mysql.RowDataPacket[]>(
+    'SHOW GLOBAL VARIABLES WHERE Variable_name IN (?)',
+    [MYSQL_RECORDED_SETTINGS],
+  );
+  const settings = Object.fromEntries(
+    variableRows.map((row) => [String(row['Variable_name']), String(row['Value'])]),
+  );
+  return { version: String(versionRows[0]?.['version'] ?? ''), settings };
+}

@@ -1,0 +1,66 @@
+import { inspect } from 'node:util';
+import type { ConnectionInfo, DatabaseInfo, StartedServer } from '../types.js';
+import { REDACTED } from './redact.js';
+
+/** Where a local or embedded server lives, for diagnostics and for tests that check clean-up. */
+export interface ServerProcessDetails {
+  /** PID of the server process itself (postmaster / mysqld), not of a wrapper. */
+  readonly serverPid: number;
+  /** The temp directory holding data, socket and log; removed on stop. */
+  readonly directory: string;
+  /** PID of the watchdog that cleans up if this process dies first. */
+  readonly watchdogPid: number;
+}
+
+/**
+ * The one {@link StartedServer} implementation every provider returns. `stop()` runs the provider's
+ * clean-up once (later calls await the same promise). Serialising or inspecting the handle shows the
+ * password as `***`; serialise {@link StartedServer.connection} itself to hand it to a fork.
+ */
+export class StartedServerHandle implements StartedServer {
+  readonly connection: ConnectionInfo;
+  readonly info: DatabaseInfo;
+  /** Set by the local and embedded providers only. */
+  readonly process: ServerProcessDetails | undefined;
+  readonly #cleanUp: () => Promise<void>;
+  #stopping: Promise<void> | undefined;
+
+  constructor(
+    connection: ConnectionInfo,
+    info: DatabaseInfo,
+    cleanUp: () => Promise<void>,
+    process?: ServerProcessDetails,
+  ) {
+    this.connection = Object.freeze({ ...connection });
+    this.info = Object.freeze({ ...info, settings: Object.freeze({ ...info.settings }) });
+    this.process = process === undefined ? undefined : Object.freeze({ ...process });
+    this.#cleanUp = cleanUp;
+  }
+
+  /** Stops or drops what the provider created; safe to call more than once. */
+  stop(): Promise<void> {
+    this.#stopping ??= this.#cleanUp();
+    return this.#stopping;
+  }
+
+  /** Same as {@link stop}, for `await using server = await startServer(…)`. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.stop();
+  }
+
+  /** The handle as JSON, password hidden. */
+  toJSON(): { connection: ConnectionInfo; info: DatabaseInfo; process?: ServerProcessDetails } {
+    const connection = {
+      ...this.connection,
+      password: this.connection.password === '' ? '' : REDACTED,
+    };
+    return this.process === undefined
+      ? { connection, info: this.info }
+      : { connection, info: this.info, process: this.process };
+  }
+
+  /** `console.log(server)` shows the same redacted view as JSON. */
+  [inspect.custom](): unknown {
+    return this.toJSON();
+  }
+}
