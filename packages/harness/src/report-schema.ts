@@ -64,6 +64,15 @@ export const dbbenchExtensionSchema = z.object({
   finishedAt: z.string(),
   /** What the suite attached (e.g. database engine, version, provider, settings). Never secrets. */
   runInfo: z.record(z.string(), z.json()),
+  /**
+   * Spread of the values the primary score was computed from (iteration scores; every raw sample in
+   * `sample` mode), which JMH's metric shape has no place for. Absent in reports from before it existed.
+   */
+  scoreStatistics: z
+    .object({ n: z.number().int(), stdev: jmhNumberSchema, min: jmhNumberSchema, max: jmhNumberSchema })
+    .optional(),
+  /** Invocations timed per measurement iteration, one array per fork (absent in older reports). */
+  invocations: z.array(z.array(z.number().int())).optional(),
 });
 
 /** One JMH result (one benchmark × mode × parameter combination). */

@@ -1,0 +1,337 @@
+/**
+ * The `dbbench` command line. `dbbench run <suite-module>` loads the suite first, so the suite's own
+ * options (e.g. `--provider`) join the command: `--help` lists them and bad values are usage errors.
+ * Exit codes: 0 ok, 1 failed combinations or run error, 2 usage error, 130 interrupted (143 SIGTERM).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { ConsoleReporter } from './console-reporter.js';
+import type { IterationSettings, Mode, SuiteDefinition, TimeUnit } from './definition.js';
+import { errorMessage, isUsageError, isUserError } from './errors.js';
+import { expandMatrix, MODES, parseParamFlags, type Combination } from './run-plan.js';
+import { runSuite } from './runner.js';
+import { loadSuite, resolveSuitePath } from './suite-loader.js';
+import { BUILT_IN_PROFILERS } from './trial-runner.js';
+import { parseDuration, TIME_UNITS } from './units.js';
+import { HARNESS_VERSION } from './version.js';
+
+/** Options commander parses for `run` (suite options are read separately). */
+interface RunFlags {
+  param: string[];
+  bench?: string;
+  list?: boolean;
+  forks?: number;
+  warmupIterations?: number;
+  warmupTime?: number;
+  iterations?: number;
+  time?: number;
+  batchSize?: number;
+  mode?: Mode[];
+  unit?: TimeUnit;
+  timeout?: number;
+  out?: string;
+  resume?: boolean;
+  quick?: boolean;
+  prof: string[];
+}
+
+/** Runs the CLI with `argv` as in `process.argv`; resolves to the exit code. */
+export async function runCli(argv: readonly string[]): Promise<number> {
+  try {
+    return await dispatch(argv.slice(2));
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (
+        error.code === 'commander.helpDisplayed' ||
+        error.code === 'commander.version' ||
+        error.exitCode === 0
+      ) {
+        return 0;
+      }
+      printError(error.message.replace(/^error: /, ''));
+      return 2;
+    }
+    if (isUserError(error)) {
+      printError(error.message);
+      return isUsageError(error) ? 2 : 1;
+    }
+    process.stderr.write(`dbbench: unexpected error\n${(error as Error).stack ?? errorMessage(error)}\n`);
+    return 1;
+  }
+}
+
+async function dispatch(args: readonly string[]): Promise<number> {
+  // The suite module has to be known before the real parse, to add its options to `run`.
+  const modulePath = args[0] === 'run' ? findSuiteModuleArgument(args.slice(1)) : undefined;
+  const suitePath = modulePath === undefined ? undefined : resolveSuitePath(modulePath);
+  const suite = suitePath === undefined ? undefined : await loadSuite(suitePath);
+
+  let parsed: { flags: RunFlags; suiteOptions: Record<string, string | undefined> } | undefined;
+  const program = createProgram(suite, (flags, suiteOptions) => {
+    parsed = { flags, suiteOptions };
+  });
+  program.parse(args, { from: 'user' });
+  const run = parsed;
+  if (run === undefined || suite === undefined || suitePath === undefined) {
+    // `dbbench` with no command: commander has already printed the help or an error.
+    return 2;
+  }
+  return runCommand(suite, suitePath, run.flags, run.suiteOptions);
+}
+
+function createProgram(
+  suite: SuiteDefinition | undefined,
+  onRun: (flags: RunFlags, suiteOptions: Record<string, string | undefined>) => void,
+): Command {
+  const program = new Command('dbbench')
+    .description(
+      'Database benchmarks with JMH rules: forks, warmup, modes, confidence intervals, JSON reports',
+    )
+    .version(HARNESS_VERSION)
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({ outputError: () => undefined });
+  const run = program
+    .command('run')
+    .description('run a suite module and write its JMH-format JSON report')
+    .argument('<suite-module>', 'compiled suite module, e.g. dist/postgres-suite.js');
+  addRunOptions(run);
+  const suiteOptionNames = addSuiteOptions(run, suite);
+  run.exitOverride().configureOutput({ outputError: () => undefined });
+  run.action((_modulePath: string, flags: RunFlags) => {
+    const values: Record<string, string | undefined> = {};
+    for (const [name, attribute] of suiteOptionNames)
+      values[name] = run.getOptionValue(attribute) as string | undefined;
+    onRun(flags, values);
+  });
+  if (suite === undefined) {
+    run.addHelpText('after', '\nA suite module adds its own options: dbbench run <suite-module> --help');
+  }
+  return program;
+}
+
+function addRunOptions(run: Command): void {
+  run
+    .option(
+      '-p, --param <axis=values>',
+      'narrow or replace an axis, e.g. -p dataSize=1000,10000 (repeatable)',
+      collect,
+      [],
+    )
+    .option('-b, --bench <regex>', 'run only benchmarks whose name matches')
+    .option('--list', 'print the benchmark × mode × params matrix and exit (no run, no setup)')
+    .option(
+      '-f, --forks <n>',
+      'fresh processes per combination; 0 runs in-process (debugging)',
+      integerAtLeast(0, '--forks'),
+    )
+    .option('--warmup-iterations <n>', 'warmup iterations per fork', integerAtLeast(0, '--warmup-iterations'))
+    .option(
+      '--warmup-time <duration>',
+      'time per warmup iteration, e.g. 500ms, 2s',
+      durationFlag('--warmup-time'),
+    )
+    .option('-i, --iterations <n>', 'measurement iterations per fork', integerAtLeast(1, '--iterations'))
+    .option('--time <duration>', 'time per measurement iteration, e.g. 1s, 1m', durationFlag('--time'))
+    .option(
+      '--batch-size <n>',
+      'invocations per single-shot iteration (ss mode)',
+      integerAtLeast(1, '--batch-size'),
+    )
+    .option(
+      '-m, --mode <modes>',
+      `replace benchmark modes: ${MODES.join(', ')} (comma-separated)`,
+      parseModes,
+    )
+    .addOption(new Option('--unit <unit>', 'time unit of scores (thrpt: ops per unit)').choices(TIME_UNITS))
+    .option(
+      '--timeout <duration>',
+      'kill a fork after this long and record a failure',
+      durationFlag('--timeout'),
+    )
+    .option('-o, --out <path>', 'report file (merged by benchmark, mode and params)')
+    .option('--resume', 'skip combinations already in the report with status ok')
+    .option('--quick', "the suite's quick profile; the report goes to a temp file, never to --out")
+    .addOption(
+      new Option('--prof <profiler>', 'add a built-in profiler to every benchmark (repeatable)')
+        .choices(Object.keys(BUILT_IN_PROFILERS))
+        .argParser(collectChoice(Object.keys(BUILT_IN_PROFILERS), '--prof'))
+        .default([]),
+    );
+}
+
+/** Adds the suite's declared options; returns [suite option name, commander attribute] pairs. */
+function addSuiteOptions(run: Command, suite: SuiteDefinition | undefined): [string, string][] {
+  const names: [string, string][] = [];
+  for (const [name, declared] of Object.entries(suite?.options ?? {})) {
+    const flag = name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+    const option = new Option(`--${flag} <value>`, `${declared.description} (suite ${suite?.name ?? ''})`);
+    if (declared.choices !== undefined) option.choices(declared.choices);
+    if (declared.env !== undefined) option.env(declared.env);
+    if (declared.default !== undefined) option.default(declared.default);
+    run.addOption(option);
+    names.push([name, option.attributeName()]);
+  }
+  return names;
+}
+
+async function runCommand(
+  suite: SuiteDefinition,
+  suitePath: string,
+  flags: RunFlags,
+  suiteOptions: Record<string, string | undefined>,
+): Promise<number> {
+  const combinations = expandMatrix(suite, {
+    paramOverrides: parseParamFlags(flags.param),
+    ...(flags.bench === undefined ? {} : { benchmarkFilter: flags.bench }),
+    ...(flags.mode === undefined ? {} : { modes: flags.mode }),
+    quick: flags.quick === true,
+  });
+  if (flags.list) {
+    printMatrix(suite, combinations);
+    return 0;
+  }
+  const reporter = new ConsoleReporter();
+  const outPath = reportPath(suite, flags, reporter);
+  const controller = new AbortController();
+  let exitCode = 0;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (controller.signal.aborted) process.exit(exitCode); // a second Ctrl-C: stop waiting for dispose
+    exitCode = signal === 'SIGINT' ? 130 : 143;
+    process.stderr.write(
+      `\ndbbench: ${signal}: stopping the running fork, keeping the report, cleaning up\n`,
+    );
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const summary = await runSuite({
+      suite,
+      suiteModule: suitePath,
+      combinations,
+      cliSettings: cliSettings(flags),
+      quick: flags.quick === true,
+      ...(flags.unit === undefined ? {} : { unit: flags.unit }),
+      outPath,
+      resume: flags.resume === true,
+      suiteOptions,
+      profilers: flags.prof,
+      reporter,
+      signal: controller.signal,
+    });
+    if (summary.interrupted) return exitCode || 130;
+    if (summary.failed > 0) {
+      printError(
+        `${summary.failed} of ${summary.results.length} combinations failed; see the failures in ${outPath}`,
+      );
+      return 1;
+    }
+    return 0;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+function cliSettings(flags: RunFlags): IterationSettings {
+  const settings: { -readonly [K in keyof IterationSettings]: IterationSettings[K] } = {};
+  if (flags.forks !== undefined) settings.forks = flags.forks;
+  if (flags.warmupIterations !== undefined) settings.warmupIterations = flags.warmupIterations;
+  if (flags.warmupTime !== undefined) settings.warmupTimeMs = flags.warmupTime;
+  if (flags.iterations !== undefined) settings.measurementIterations = flags.iterations;
+  if (flags.time !== undefined) settings.measurementTimeMs = flags.time;
+  if (flags.batchSize !== undefined) settings.batchSize = flags.batchSize;
+  if (flags.timeout !== undefined) settings.timeoutMs = flags.timeout;
+  return settings;
+}
+
+/** `--out`, or a fresh temp file for `--quick` so smoke runs never overwrite committed reports. */
+function reportPath(suite: SuiteDefinition, flags: RunFlags, reporter: ConsoleReporter): string {
+  const out = resolve(flags.out ?? join('reports', `${suite.database}.json`));
+  if (!flags.quick) return out;
+  const quickPath = join(mkdtempSync(join(tmpdir(), 'dbbench-quick-')), basename(out));
+  reporter.log(`# Quick profile: the report goes to ${quickPath} (not ${out})`);
+  return quickPath;
+}
+
+function printMatrix(suite: SuiteDefinition, combinations: readonly Combination[]): void {
+  const rows = combinations.map((combination) => [
+    `${suite.name}.${combination.benchmarkName}`,
+    combination.mode,
+    Object.entries(combination.params)
+      .map(([axis, value]) => `${axis}=${value}`)
+      .join(' '),
+  ]);
+  const widths = [0, 1].map((column) => Math.max(0, ...rows.map((row) => (row[column] ?? '').length)));
+  for (const row of rows) {
+    process.stdout.write(
+      `${row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd()}\n`,
+    );
+  }
+  process.stdout.write(`${combinations.length} combinations\n`);
+}
+
+/**
+ * The first operand after `run`, found with the flags `run` knows; a value after an option only the
+ * suite knows (e.g. `--provider url`) is taken as the module only when nothing else is.
+ */
+function findSuiteModuleArgument(args: readonly string[]): string | undefined {
+  const probe = new Command('run').allowUnknownOption().allowExcessArguments().helpOption(false);
+  addRunOptions(probe);
+  const { operands, unknown } = probe.parseOptions([...args]);
+  return operands[0] ?? unknown.find((arg, index) => !arg.startsWith('-') && index > 0);
+}
+
+function printError(message: string): void {
+  process.stderr.write(`dbbench: ${message.split('\n')[0] ?? message}\n`);
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function collectChoice(
+  choices: readonly string[],
+  flag: string,
+): (value: string, previous: string[]) => string[] {
+  return (value, previous) => {
+    if (!choices.includes(value))
+      throw new InvalidArgumentError(`${flag}: choose one of ${choices.join(', ')}`);
+    return [...previous, value];
+  };
+}
+
+function integerAtLeast(minimum: number, flag: string): (value: string) => number {
+  return (value) => {
+    const parsed = Number(value);
+    if (!Number.isSafeInteger(parsed) || parsed < minimum) {
+      throw new InvalidArgumentError(`${flag} needs an integer ≥ ${minimum}`);
+    }
+    return parsed;
+  };
+}
+
+function durationFlag(flag: string): (value: string) => number {
+  return (value) => {
+    try {
+      return parseDuration(value, flag);
+    } catch (error) {
+      throw new InvalidArgumentError(errorMessage(error));
+    }
+  };
+}
+
+function parseModes(value: string): Mode[] {
+  const modes = value.split(',').map((mode) => mode.trim());
+  const unknown = modes.filter((mode) => !(MODES as readonly string[]).includes(mode));
+  if (unknown.length > 0 || modes.length === 0) {
+    throw new InvalidArgumentError(`unknown mode ${unknown.join(', ')}; modes: ${MODES.join(', ')}`);
+  }
+  return modes as Mode[];
+}

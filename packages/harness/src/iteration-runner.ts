@@ -1,0 +1,139 @@
+/**
+ * The timing loop: one call of mitata's `measure()` per iteration, with per-invocation hooks outside
+ * the timed region, and a separate single-shot loop for `ss`. Only what `run()` does is timed.
+ */
+import { measure } from 'mitata';
+// mitata's clock (performance.now in ns) is not re-exported from its entry; lib.mjs is the same module.
+import { now } from 'mitata/src/lib.mjs';
+import { PhaseError } from './phase-error.js';
+
+/** The hooks around one invocation. `before` and `after` are never timed. */
+export interface Invocation {
+  /** Per-invocation setup, or undefined when the benchmark has none (saves an await per call). */
+  readonly before: (() => Promise<void>) | undefined;
+  /** The timed operation. */
+  readonly run: () => unknown;
+  /** Consumes the result, verifies it and runs per-invocation teardown; undefined when nothing was awaited. */
+  readonly after: (result: unknown) => Promise<void> | undefined;
+}
+
+/** What one iteration measured. */
+export interface TimedIteration {
+  readonly invocations: number;
+  /** Sum of timed regions, ns. */
+  readonly measuredNs: number;
+  /** Every invocation's timed region, ns, untrimmed (order not preserved). */
+  readonly samplesNs: readonly number[];
+}
+
+/**
+ * Upper bound on invocations per iteration: keeps memory and IPC bounded for sub-microsecond
+ * operations, which are not what this harness is for (an iteration of them simply ends early).
+ */
+export const MAX_INVOCATIONS_PER_ITERATION = 1_000_000;
+
+/**
+ * Runs invocations for at least `timeMs` of wall time (at least one) through `measure()`.
+ *
+ * - Manual mode (`manual()` returns the ns of the timed region) keeps per-invocation setup, verify
+ *   and teardown out of every sample.
+ * - Budget `real`: mitata counts the wall time of each `manual()` call towards `min_cpu_time`, so
+ *   the iteration lasts `timeMs` even when a 5 ms setup precedes a 1 ms operation (with budget
+ *   `manual` only the timed 1 ms would count and the iteration would run 6× longer).
+ * - `batch_threshold: 0`: one sample per invocation; `samples_threshold: Infinity`: nothing trimmed.
+ * - mitata calls the function once as a probe before sampling; that call does no work and returns 0,
+ *   so it can never enter a score nor double the cost of an expensive invocation.
+ * - `gc: false`: the harness collects garbage itself between iterations, before profilers start.
+ */
+export async function measureForTime(invocation: Invocation, timeMs: number): Promise<TimedIteration> {
+  let probed = false;
+  // Async so mitata sees one kind of function from its probe on; returning the inner promise adds no await.
+  const timedInvocation = (): Promise<number> => {
+    if (!probed) {
+      probed = true;
+      return Promise.resolve(0);
+    }
+    try {
+      const elapsed = timeOnce(invocation);
+      return typeof elapsed === 'number' ? Promise.resolve(elapsed) : elapsed;
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+  const stats = await measure(
+    function* () {
+      yield { budget: 'real', manual: timedInvocation } as unknown as () => unknown;
+    },
+    {
+      gc: false,
+      batch_threshold: 0,
+      samples_threshold: Number.POSITIVE_INFINITY,
+      warmup_samples: 0,
+      min_samples: 1,
+      max_samples: MAX_INVOCATIONS_PER_ITERATION,
+      min_cpu_time: timeMs * 1e6,
+    },
+  );
+  let measuredNs = 0;
+  for (const sample of stats.samples) measuredNs += sample;
+  return { invocations: stats.samples.length, measuredNs, samplesNs: stats.samples };
+}
+
+/**
+ * Single shot (`ss`): exactly `batchSize` invocations, timed one by one with mitata's clock and
+ * summed; no probe, no warm call, so a cold start is measured cold.
+ */
+export async function measureSingleShot(invocation: Invocation, batchSize: number): Promise<TimedIteration> {
+  const samplesNs: number[] = [];
+  let measuredNs = 0;
+  for (let call = 0; call < batchSize; call++) {
+    const elapsed = await timeOnce(invocation);
+    samplesNs.push(elapsed);
+    measuredNs += elapsed;
+  }
+  return { invocations: batchSize, measuredNs, samplesNs };
+}
+
+/**
+ * One invocation: setup, the timed run, then consume/verify/teardown. Awaits only what is really a
+ * promise, so the harness adds as few allocations and microtask turns per invocation as it can (the
+ * gc profiler's bytes per op include what is left; see the README).
+ */
+function timeOnce(invocation: Invocation): Promise<number> | number {
+  if (invocation.before !== undefined) return invocation.before().then(() => timeRun(invocation));
+  return timeRun(invocation);
+}
+
+function timeRun(invocation: Invocation): Promise<number> | number {
+  let result: unknown;
+  const start = now();
+  try {
+    result = invocation.run();
+  } catch (error) {
+    throw new PhaseError('run', error);
+  }
+  if (!isThenable(result)) return finishInvocation(invocation, result, now() - start);
+  return Promise.resolve(result).then(
+    (resolved) => finishInvocation(invocation, resolved, now() - start),
+    (error: unknown) => {
+      throw new PhaseError('run', error);
+    },
+  );
+}
+
+function finishInvocation(
+  invocation: Invocation,
+  result: unknown,
+  elapsedNs: number,
+): Promise<number> | number {
+  const after = invocation.after(result);
+  return after === undefined ? elapsedNs : after.then(() => elapsedNs);
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}

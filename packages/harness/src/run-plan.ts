@@ -1,0 +1,156 @@
+/**
+ * The parameter matrix: every benchmark × mode × combination of the axes that benchmark uses, after
+ * the quick profile, `-p` overrides, the `-b` filter and `--mode` are applied. Nothing here runs.
+ */
+import type { AxisValues, BenchmarkDefinition, Mode, ParamSet, SuiteDefinition } from './definition.js';
+import { DbbenchError, usageError } from './errors.js';
+
+/** Every mode, for `--mode` choices. */
+export const MODES: readonly Mode[] = ['thrpt', 'avgt', 'sample', 'ss'];
+
+/** One thing to run: a benchmark in one mode with one set of parameters. */
+export interface Combination {
+  readonly benchmarkName: string;
+  readonly benchmark: BenchmarkDefinition;
+  readonly mode: Mode;
+  readonly params: ParamSet;
+}
+
+/** What narrows the matrix. */
+export interface PlanOptions {
+  /** `-p axis=v1,v2` values by axis; replaces that axis's values. */
+  readonly paramOverrides?: Readonly<Record<string, readonly string[]>>;
+  /** `-b` regular expression, matched against the benchmark name and `<suite>.<name>`. */
+  readonly benchmarkFilter?: string;
+  /** `--mode`: replaces each benchmark's default modes. */
+  readonly modes?: readonly Mode[];
+  /** Use the suite's quick axes. */
+  readonly quick?: boolean;
+}
+
+/** Parses the values of repeated `-p axis=v1,v2` flags into overrides (later flags for an axis win). */
+export function parseParamFlags(flags: readonly string[]): Record<string, string[]> {
+  const overrides: Record<string, string[]> = {};
+  for (const flag of flags) {
+    const separator = flag.indexOf('=');
+    const axis = separator < 0 ? '' : flag.slice(0, separator).trim();
+    const values =
+      separator < 0
+        ? []
+        : flag
+            .slice(separator + 1)
+            .split(',')
+            .map((value) => value.trim());
+    if (axis === '' || values.length === 0 || values.some((value) => value === '')) {
+      throw usageError(`-p ${flag}: expected axis=value1,value2 (e.g. -p dataSize=1000,10000)`);
+    }
+    overrides[axis] = values;
+  }
+  return overrides;
+}
+
+/** Expands the matrix in declaration order: benchmarks, then modes, then params (first axis slowest). */
+export function expandMatrix(suite: SuiteDefinition, options: PlanOptions = {}): Combination[] {
+  checkBenchmarkAxes(suite);
+  const selected = selectBenchmarks(suite, options.benchmarkFilter);
+  const axes = axisValues(suite, options, selected);
+  const combinations: Combination[] = [];
+  for (const [benchmarkName, benchmark] of selected) {
+    const modes = options.modes ?? (typeof benchmark.mode === 'string' ? [benchmark.mode] : benchmark.mode);
+    for (const mode of modes) {
+      for (const params of cartesian(benchmark.axes, axes))
+        combinations.push({ benchmarkName, benchmark, mode, params });
+    }
+  }
+  return combinations;
+}
+
+function checkBenchmarkAxes(suite: SuiteDefinition): void {
+  for (const [name, benchmark] of Object.entries(suite.benchmarks)) {
+    for (const axis of benchmark.axes) {
+      if (!(axis in suite.axes)) {
+        throw new DbbenchError(
+          `suite ${suite.name}: benchmark ${name} uses axis "${axis}" that the suite does not declare; declared axes: ${Object.keys(suite.axes).join(', ')}`,
+        );
+      }
+    }
+  }
+}
+
+function selectBenchmarks(
+  suite: SuiteDefinition,
+  filter: string | undefined,
+): [string, BenchmarkDefinition][] {
+  const all = Object.entries(suite.benchmarks);
+  if (filter === undefined) return all;
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(filter);
+  } catch (error) {
+    throw usageError(`-b ${filter}: not a valid regular expression (${(error as Error).message})`);
+  }
+  const selected = all.filter(([name]) => pattern.test(name) || pattern.test(`${suite.name}.${name}`));
+  if (selected.length === 0) {
+    throw usageError(
+      `-b ${filter} matches no benchmark; benchmarks: ${all.map(([name]) => name).join(', ')}`,
+    );
+  }
+  return selected;
+}
+
+function axisValues(
+  suite: SuiteDefinition,
+  options: PlanOptions,
+  selected: readonly [string, BenchmarkDefinition][],
+): Record<string, readonly string[]> {
+  const base: Record<string, AxisValues> = { ...suite.axes, ...(options.quick ? suite.quick?.axes : {}) };
+  const used = new Set(selected.flatMap(([, benchmark]) => benchmark.axes));
+  const values: Record<string, readonly string[]> = {};
+  for (const [axis, defaults] of Object.entries(base)) values[axis] = defaults.map(String);
+  for (const [axis, overrides] of Object.entries(options.paramOverrides ?? {})) {
+    const defaults = base[axis];
+    if (defaults === undefined) {
+      throw usageError(`-p ${axis}: unknown axis; axes: ${Object.keys(base).join(', ')}`);
+    }
+    if (!used.has(axis)) {
+      throw usageError(
+        `-p ${axis}: no selected benchmark uses this axis; axes of the selected benchmarks: ${[...used].join(', ') || '(none)'}`,
+      );
+    }
+    checkAxisValues(axis, suite.axes[axis] ?? defaults, overrides);
+    values[axis] = [...new Set(overrides)];
+  }
+  return values;
+}
+
+/**
+ * Numeric axes accept any number (sizes can be replaced); named axes (strategies) accept only their
+ * declared values, because a benchmark cannot run a strategy it does not implement.
+ */
+function checkAxisValues(axis: string, declared: AxisValues, values: readonly string[]): void {
+  const numeric = declared.every((value) => typeof value === 'number' || isNumeric(String(value)));
+  const allowed = declared.map(String);
+  for (const value of values) {
+    if (numeric ? !isNumeric(value) : !allowed.includes(value)) {
+      throw usageError(
+        `-p ${axis}=${value}: ${numeric ? 'expected a number' : 'unknown value'}; declared values: ${allowed.join(', ')}`,
+      );
+    }
+  }
+}
+
+function isNumeric(value: string): boolean {
+  return value.trim() !== '' && Number.isFinite(Number(value));
+}
+
+function cartesian(axes: readonly string[], values: Readonly<Record<string, readonly string[]>>): ParamSet[] {
+  let product: Record<string, string>[] = [{}];
+  for (const axis of axes) {
+    const next: Record<string, string>[] = [];
+    for (const partial of product) {
+      for (const value of values[axis] ?? []) next.push({ ...partial, [axis]: value });
+    }
+    product = next;
+  }
+  return product;
+}

@@ -1,0 +1,176 @@
+/**
+ * The run: obtain the suite's run setup once, then for every combination run its forks, build the
+ * result, merge it into the report and write the report atomically, so a crash or Ctrl-C loses
+ * nothing already measured. Always disposes the run setup.
+ */
+import type { IterationSettings, Json, RunSetup, SuiteDefinition, TimeUnit } from './definition.js';
+import type { ConsoleReporter } from './console-reporter.js';
+import { collectEnvironment, collectGitState } from './environment.js';
+import type { ForkFailure, ForkTask, IterationResult } from './fork-protocol.js';
+import { runInFork } from './fork-runner.js';
+import { mergeResults, readReportIfExists, resultKey, writeReportAtomic } from './report-io.js';
+import type { DbbenchReport, DbbenchResult } from './report-schema.js';
+import { buildResult, type ForkOutcome, type RunMetadata } from './result-builder.js';
+import type { Combination } from './run-plan.js';
+import { estimateCombinationMs, RunProgress } from './run-progress.js';
+import { resolveSettings, type ResolvedSettings } from './settings.js';
+import { runTrial } from './trial-runner.js';
+import { defaultUnit, scoreUnit } from './units.js';
+
+/** Everything a run needs; the CLI builds it from flags. */
+export interface RunOptions {
+  readonly suite: SuiteDefinition;
+  /** Absolute path of the suite module, imported by every fork. */
+  readonly suiteModule: string;
+  readonly combinations: readonly Combination[];
+  /** Settings from the command line (highest precedence). */
+  readonly cliSettings?: IterationSettings;
+  readonly quick?: boolean;
+  /** `--unit`: replaces each benchmark's unit. */
+  readonly unit?: TimeUnit;
+  readonly outPath: string;
+  /** Skip combinations whose result in the existing report has status ok. */
+  readonly resume?: boolean;
+  /** Values of the suite's own options, passed to `setupRun`. */
+  readonly suiteOptions?: Readonly<Record<string, string | undefined>>;
+  /** Built-in profilers to add to every benchmark (`--prof gc`). */
+  readonly profilers?: readonly string[];
+  readonly reporter: ConsoleReporter;
+  /** Aborting kills the running fork and stops the run after it (the report keeps what was measured). */
+  readonly signal?: AbortSignal;
+}
+
+/** What a run did. */
+export interface RunSummary {
+  /** Results measured in this run, in order. */
+  readonly results: readonly DbbenchResult[];
+  readonly failed: number;
+  readonly skipped: number;
+  readonly interrupted: boolean;
+  readonly outPath: string;
+}
+
+/** Runs every combination and writes the report; see {@link RunOptions}. */
+export async function runSuite(options: RunOptions): Promise<RunSummary> {
+  const { suite, reporter } = options;
+  let report: DbbenchReport = (await readReportIfExists(options.outPath)) ?? [];
+  const settingsByCombination = options.combinations.map((combination) => settingsFor(options, combination));
+  const progress = new RunProgress(
+    options.combinations.map((combination, index) =>
+      estimateCombinationMs(combination.mode, settingsByCombination[index] as ResolvedSettings),
+    ),
+  );
+  const results: DbbenchResult[] = [];
+  let skipped = 0;
+  let interrupted = false;
+  const setup: RunSetup | undefined = await suite.setupRun?.(options.suiteOptions ?? {}, (message) =>
+    reporter.log(message),
+  );
+  try {
+    const metadata: RunMetadata = {
+      suite: suite.name,
+      database: suite.database,
+      profile: options.quick ? 'quick' : 'default',
+      environment: collectEnvironment(),
+      git: collectGitState(),
+      runInfo: setup?.info ?? {},
+    };
+    const okKeys = new Set(report.filter((result) => result.dbbench.status === 'ok').map(resultKey));
+    for (const [index, combination] of options.combinations.entries()) {
+      if (options.signal?.aborted) {
+        interrupted = true;
+        break;
+      }
+      const qualifiedName = `${suite.name}.${combination.benchmarkName}`;
+      const key = resultKey({ benchmark: qualifiedName, mode: combination.mode, params: combination.params });
+      if (options.resume && okKeys.has(key)) {
+        reporter.skipped(qualifiedName, combination.params);
+        progress.complete(index, 0);
+        skipped++;
+        continue;
+      }
+      const settings = settingsByCombination[index] as ResolvedSettings;
+      const unit = options.unit ?? combination.benchmark.unit ?? defaultUnit(combination.mode);
+      reporter.combinationStarted(combination, qualifiedName, settings, progress.snapshot());
+      const startedAt = performance.now();
+      const forkOutcomes = await runForks(options, combination, settings, unit, setup?.context ?? null);
+      progress.complete(index, performance.now() - startedAt);
+      if (forkOutcomes.some((fork) => fork.failure?.phase === 'interrupted')) {
+        interrupted = true;
+        break;
+      }
+      const result = buildResult(
+        { combination, settings, unit, forks: settings.forks, forkOutcomes },
+        metadata,
+      );
+      reporter.combinationFinished(result);
+      results.push(result);
+      report = mergeResults(report, [result]);
+      await writeReportAtomic(options.outPath, report);
+    }
+  } finally {
+    await setup?.dispose();
+  }
+  reporter.finished(results, options.outPath);
+  return {
+    results,
+    failed: results.filter((result) => result.dbbench.status === 'failed').length,
+    skipped,
+    interrupted,
+    outPath: options.outPath,
+  };
+}
+
+function settingsFor(options: RunOptions, combination: Combination): ResolvedSettings {
+  return resolveSettings(
+    options.suite.iterations,
+    combination.benchmark.iterations,
+    options.quick ? options.suite.quick?.iterations : undefined,
+    options.cliSettings,
+  );
+}
+
+/** Runs the combination's forks one after another (or once in-process for `--forks 0`). */
+async function runForks(
+  options: RunOptions,
+  combination: Combination,
+  settings: ResolvedSettings,
+  unit: TimeUnit,
+  runContext: Json,
+): Promise<ForkOutcome[]> {
+  const outcomes: ForkOutcome[] = [];
+  const unitLabel = scoreUnit(combination.mode, unit);
+  const forkCount = Math.max(1, settings.forks);
+  for (let fork = 0; fork < forkCount; fork++) {
+    options.reporter.forkStarted(fork, settings.forks);
+    const task: ForkTask = {
+      suiteModule: options.suiteModule,
+      benchmarkName: combination.benchmarkName,
+      mode: combination.mode,
+      params: combination.params,
+      settings,
+      unit,
+      runContext,
+      fork,
+      profilers: options.profilers ?? [],
+    };
+    const iterations: IterationResult[] = [];
+    const onIteration = (iteration: IterationResult): void => {
+      iterations.push(iteration);
+      options.reporter.iteration(iteration, unitLabel);
+    };
+    const onLog = (message: string): void => options.reporter.log(message);
+    const failure: ForkFailure | undefined =
+      settings.forks === 0
+        ? await runTrial(combination.benchmark, task, { iteration: onIteration, log: onLog })
+        : await runInFork(task, {
+            timeoutMs: settings.timeoutMs,
+            onIteration,
+            onLog,
+            ...(options.signal === undefined ? {} : { signal: options.signal }),
+          });
+    outcomes.push(failure === undefined ? { iterations } : { iterations, failure });
+    if (failure !== undefined) break;
+  }
+  return outcomes;
+}

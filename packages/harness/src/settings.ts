@@ -1,0 +1,32 @@
+/**
+ * Iteration settings: harness defaults, overridden in order by the suite, the benchmark, the quick
+ * profile and finally the command line.
+ */
+import type { IterationSettings } from './definition.js';
+
+/** Every iteration setting with a value. */
+export type ResolvedSettings = Required<IterationSettings>;
+
+/** Harness defaults: short enough for I/O benchmarks to finish, long enough for a confidence interval. */
+export const DEFAULT_SETTINGS: ResolvedSettings = {
+  warmupIterations: 3,
+  warmupTimeMs: 1000,
+  measurementIterations: 5,
+  measurementTimeMs: 1000,
+  batchSize: 1,
+  forks: 1,
+  timeoutMs: 10 * 60 * 1000,
+};
+
+/** Applies each layer's defined fields over the previous ones (later layers win). */
+export function resolveSettings(...layers: readonly (IterationSettings | undefined)[]): ResolvedSettings {
+  const resolved: { -readonly [K in keyof ResolvedSettings]: ResolvedSettings[K] } = { ...DEFAULT_SETTINGS };
+  for (const layer of layers) {
+    if (layer === undefined) continue;
+    for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof ResolvedSettings)[]) {
+      const value = layer[key];
+      if (value !== undefined) resolved[key] = value;
+    }
+  }
+  return resolved;
+}
