@@ -1,1 +1,30 @@
-export {};
+export { countRows, resetSource, resetTarget } from './reset-tables.js';
+export { createSchema, WORKLOAD_TABLES } from './schema.js';
+export { generateSourceRows, SOURCE_CATEGORIES, type SourceRow } from './source-rows.js';
+export {
+  LARGE_AMOUNT_CENTS,
+  parseCents,
+  TARGET_COLUMNS,
+  TAX_PERCENT,
+  transformRow,
+  type SourceRowInput,
+  type TargetRow,
+} from './transform-row.js';
+export { insertTargetFromSourceSql, transformExpressions } from './transform-sql.js';
+export { seedSource } from './seed-source.js';
+export { CHECKSUM_PARTS, verifyTarget, type TargetVerification } from './verify-target.js';
+export { planPartitions, splitKeyRange, type KeyRange } from './key-ranges.js';
+export {
+  completePartition,
+  finishJob,
+  readPartitions,
+  recordCheckpoint,
+  startJob,
+  verifyCheckpoints,
+  type JobStatus,
+  type PartitionExecution,
+} from './job-repository.js';
+export { insertTargetRows, maxRowsPerStatement } from './insert-target-rows.js';
+export { warmCaches, type CacheWarmup } from './warm-caches.js';
+export { readServerCounters } from './server-counters.js';
+export { engineOf } from './engine-of.js';

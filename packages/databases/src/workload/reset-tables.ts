@@ -1,0 +1,32 @@
+import { sql } from 'kysely';
+import type { MeteredPool } from '../types.js';
+
+/**
+ * Empties what a job writes (`target` and the job repository) so the next invocation starts from
+ * the same state. TRUNCATE, not DELETE: constant time, no dead rows left for the next run to skip,
+ * and the job id sequence restarts.
+ */
+export async function resetTarget(pool: MeteredPool): Promise<void> {
+  if (pool.engine === 'postgres') {
+    await sql`TRUNCATE TABLE target, partition_execution, job_execution RESTART IDENTITY`.execute(pool.db);
+    return;
+  }
+  for (const table of ['target', 'partition_execution', 'job_execution']) {
+    await sql`TRUNCATE TABLE ${sql.table(table)}`.execute(pool.db);
+  }
+}
+
+/** Empties `source` (re-fill it with `seedSource`). */
+export async function resetSource(pool: MeteredPool): Promise<void> {
+  await sql`TRUNCATE TABLE source`.execute(pool.db);
+}
+
+/** Exact row count of `source` or `target`. */
+export async function countRows(pool: MeteredPool, table: 'source' | 'target'): Promise<number> {
+  const { rows } = await pool.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('rows'))
+    .executeTakeFirstOrThrow();
+  // PostgreSQL returns count(*) as a bigint string, MySQL as a number.
+  return Number(rows);
+}

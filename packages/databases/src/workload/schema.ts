@@ -1,0 +1,69 @@
+import { sql, type Kysely } from 'kysely';
+import type { DbbenchDatabase, MeteredPool } from '../types.js';
+
+/** Every workload table, children first, so they can be dropped in this order. */
+export const WORKLOAD_TABLES = ['partition_execution', 'job_execution', 'target', 'source'] as const;
+
+/**
+ * Drops and creates the workload's four tables with Kysely's schema builder, with the same meaning
+ * on both engines: `numeric(12,2)` is DECIMAL on MySQL, a timestamp without time zone is DATETIME
+ * there (MySQL's TIMESTAMP converts zones and ends in 2038), and the job id is an identity
+ * (`bigserial`) or `AUTO_INCREMENT` bigint. No foreign keys: MySQL refuses to TRUNCATE a referenced
+ * table, and the resets truncate between invocations.
+ */
+export async function createSchema(pool: MeteredPool): Promise<void> {
+  const { db } = pool;
+  const timestamp = pool.engine === 'postgres' ? 'timestamp' : 'datetime';
+  for (const table of WORKLOAD_TABLES) await db.schema.dropTable(table).ifExists().execute();
+
+  await db.schema
+    .createTable('source')
+    .addColumn('id', 'bigint', (column) => column.primaryKey())
+    .addColumn('name', 'varchar(64)', (column) => column.notNull())
+    .addColumn('amount', 'numeric(12, 2)', (column) => column.notNull())
+    .addColumn('category', 'varchar(16)', (column) => column.notNull())
+    .addColumn('created_at', timestamp, (column) => column.notNull())
+    .execute();
+
+  await db.schema
+    .createTable('target')
+    .addColumn('source_id', 'bigint', (column) => column.primaryKey())
+    .addColumn('name_upper', 'varchar(64)', (column) => column.notNull())
+    .addColumn('amount_cents', 'bigint', (column) => column.notNull())
+    .addColumn('tax_cents', 'bigint', (column) => column.notNull())
+    .addColumn('category_code', 'varchar(3)', (column) => column.notNull())
+    .addColumn('is_large', 'smallint', (column) => column.notNull())
+    .execute();
+
+  await createJobTables(db, pool.engine === 'postgres', timestamp);
+}
+
+async function createJobTables(
+  db: Kysely<DbbenchDatabase>,
+  postgres: boolean,
+  timestamp: 'timestamp' | 'datetime',
+): Promise<void> {
+  await db.schema
+    .createTable('job_execution')
+    .addColumn('id', postgres ? 'bigserial' : 'bigint', (column) =>
+      postgres ? column.primaryKey() : column.autoIncrement().primaryKey(),
+    )
+    .addColumn('job_name', 'varchar(64)', (column) => column.notNull())
+    .addColumn('status', 'varchar(16)', (column) => column.notNull())
+    .addColumn('partitions', 'integer', (column) => column.notNull())
+    .addColumn('started_at', timestamp, (column) => column.notNull().defaultTo(sql`CURRENT_TIMESTAMP`))
+    .addColumn('finished_at', timestamp)
+    .execute();
+
+  await db.schema
+    .createTable('partition_execution')
+    .addColumn('job_id', 'bigint', (column) => column.notNull())
+    .addColumn('partition_no', 'integer', (column) => column.notNull())
+    .addColumn('range_start', 'bigint', (column) => column.notNull())
+    .addColumn('range_end', 'bigint', (column) => column.notNull())
+    .addColumn('checkpoint_id', 'bigint')
+    .addColumn('rows_written', 'integer', (column) => column.notNull().defaultTo(0))
+    .addColumn('status', 'varchar(16)', (column) => column.notNull())
+    .addPrimaryKeyConstraint('partition_execution_pk', ['job_id', 'partition_no'])
+    .execute();
+}
