@@ -1,0 +1,152 @@
+/**
+ * contention — what happens when more callers than connections share a pool?
+ *
+ * Hypothesis: throughput is set by the pool (and the server's cores), not by the callers: beyond
+ * `poolSize` concurrent callers, extra concurrency only lengthens the acquire queue, so latency grows
+ * with concurrency ÷ poolSize while requests/s stays flat. A fail-fast acquire timeout converts that
+ * queueing into rejected requests: bounded latency, success rate below 100%.
+ *
+ * The primary score: one operation = {@link REQUESTS_PER_OPERATION} successful requests, so the
+ * thrpt score × 1000 = successful requests per second (also reported directly as `requests/s`).
+ * A request is: acquire a connection (timed by dbbench's metered pool) → `SELECT 1` → release.
+ * `concurrency` tasks issue requests in a closed loop (the next as soon as the previous finished or
+ * timed out) for the whole iteration; each timed invocation waits for the next 1000 successes of that
+ * running loop, so it measures steady state, not `concurrency` tasks starting at once.
+ *
+ * Timed: the wall time for 1000 successful requests of the running loop (timed-out requests take
+ * time but are not counted as operations).
+ * Not timed: creating and pre-warming the pool, starting and stopping the loop at iteration edges.
+ * Secondary: latency p50/p95/p99/max of successful requests (ms), acquire wait p50/p95/p99/max (ms,
+ * from the pool's own timing), acquire timeouts per iteration, success rate (%).
+ * State: none mutated (read-only query).
+ *
+ * Acquire timeouts: pg.Pool enforces them itself (connectionTimeoutMillis); mysql2's pool has no acquire
+ * timeout at all, so @dbbench/databases bounds the wait around the pool and fails the request with
+ * an AcquireTimeoutError. `acquireTimeout=none` waits forever on both.
+ *
+ * Run: npx dbbench run dist/postgres-suite.js -b '^contention$' -p poolSize=10 -p concurrency=100
+ */
+import {
+  DbbenchError,
+  defineBenchmark,
+  percentileOfSorted,
+  type MetricSample,
+  type Profiler,
+} from '@dbbench/harness';
+import { ClosedLoop } from '../contention/closed-loop.js';
+import { selectOne } from '../contention/select-one.js';
+import { closeTrial, openTrial, standardProfilers, type PooledTrial } from '../pooled-trial.js';
+import type { PooledRunContext } from '../run-context.js';
+
+/** Successful requests per benchmark operation: the thrpt score is thousands of requests per second. */
+export const REQUESTS_PER_OPERATION = 1000;
+
+/** Per-fork state of the `contention` benchmark. */
+export interface ContentionState {
+  readonly trial: PooledTrial;
+  readonly loop: ClosedLoop;
+}
+
+/** Parses the `acquireTimeout` axis: `none` (wait forever) or a duration such as `100ms` or `1s`. */
+export function parseAcquireTimeout(value: string): number | undefined {
+  if (value === 'none') return undefined;
+  const match = /^(\d+(?:\.\d+)?)(ms|s)$/.exec(value);
+  if (match === null) {
+    throw new DbbenchError(
+      `acquireTimeout=${value} is not a duration; use none, or a number with ms or s (e.g. 100ms, 1s)`,
+    );
+  }
+  const milliseconds = Number(match[1]) * (match[2] === 's' ? 1000 : 1);
+  if (milliseconds <= 0) throw new DbbenchError(`acquireTimeout=${value} must be above zero, or none`);
+  return milliseconds;
+}
+
+/** Whether an error is the metered pool's acquire timeout. */
+export function isAcquireTimeout(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AcquireTimeoutError';
+}
+
+/** The `contention` benchmark. */
+export const contentionBenchmark = defineBenchmark<ContentionState, PooledRunContext, void>({
+  description:
+    'Closed-loop load: concurrency callers share a pool of poolSize; score = thousands of successful requests per second',
+  axes: ['poolSize', 'concurrency', 'acquireTimeout'],
+  mode: 'thrpt',
+  iterations: { warmupIterations: 2, warmupTimeMs: 500, measurementIterations: 5, measurementTimeMs: 500 },
+  async setupTrial(ctx) {
+    const concurrency = ctx.int('concurrency');
+    const acquireTimeoutMs = parseAcquireTimeout(ctx.str('acquireTimeout'));
+    const trial = await openTrial(ctx.runContext, {
+      poolSize: ctx.int('poolSize'),
+      ...(acquireTimeoutMs === undefined ? {} : { acquireTimeoutMs }),
+    });
+    const { pool } = trial;
+    const loop = new ClosedLoop({
+      concurrency,
+      isTimeout: isAcquireTimeout,
+      request: () => pool.withConnection(selectOne),
+    });
+    return { trial, loop };
+  },
+  setupIteration(state) {
+    state.loop.start();
+  },
+  async run(state) {
+    await state.loop.waitForSuccesses(REQUESTS_PER_OPERATION);
+  },
+  async teardownIteration(state) {
+    await state.loop.stop();
+  },
+  profilers: (state) => [
+    contentionProfiler(state.loop),
+    ...standardProfilers(state.trial, { detailedPoolWaits: true }),
+  ],
+  async teardownTrial(state) {
+    await state.loop.stop();
+    await closeTrial(state.trial);
+  },
+});
+
+/**
+ * Reports what the loop saw in each iteration: `requests/s` (successful, from the harness's timing),
+ * latency percentiles, timeouts and success rate.
+ */
+export function contentionProfiler(loop: ClosedLoop): Profiler {
+  return {
+    name: 'contention',
+    beforeIteration(): void {
+      loop.resetStats();
+    },
+    afterIteration(info): readonly MetricSample[] {
+      const stats = loop.stats();
+      const latencies = [...stats.successLatenciesMs].sort((a, b) => a - b);
+      const attempts = stats.successes + stats.timeouts;
+      const seconds = info.measuredNs / 1e9;
+      const latency = (name: string, p: number): MetricSample => ({
+        name: `latency.${name}`,
+        value: percentileOfSorted(latencies, p),
+        unit: 'ms',
+        higherIsBetter: false,
+      });
+      return [
+        {
+          name: 'requests/s',
+          value: seconds > 0 ? (info.invocations * REQUESTS_PER_OPERATION) / seconds : Number.NaN,
+          unit: 'requests/s',
+          higherIsBetter: true,
+        },
+        latency('p50', 50),
+        latency('p95', 95),
+        latency('p99', 99),
+        latency('max', 100),
+        { name: 'timeouts', value: stats.timeouts, unit: 'count', higherIsBetter: false },
+        {
+          name: 'successRate',
+          value: attempts > 0 ? (100 * stats.successes) / attempts : Number.NaN,
+          unit: '%',
+          higherIsBetter: true,
+        },
+      ];
+    },
+  };
+}

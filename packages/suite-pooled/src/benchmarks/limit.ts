@@ -1,0 +1,58 @@
+/**
+ * limit — the physical reference for the job: the same transformation done by the server alone.
+ *
+ * Hypothesis: one `INSERT INTO target SELECT … FROM source` moves no rows over the network and pays
+ * one commit, so its rows/s bounds what any client-side job can reach on this machine; the docs show
+ * each job configuration's efficiency as its rows/s ÷ this benchmark's rows/s.
+ *
+ * Timed: the one statement and its commit.
+ * Not timed: seeding `source` (once per fork), truncating `target` and the job tables before every
+ * invocation, verification after it (target row count and checksum against the source).
+ * State: per invocation.
+ *
+ * Run: npx dbbench run dist/postgres-suite.js -b '^limit$' -p dataSize=100000
+ */
+import { sql } from 'kysely';
+import { insertTargetFromSourceSql, resetTarget, verifyTarget } from '@dbbench/databases';
+import { defineBenchmark } from '@dbbench/harness';
+import { closeTrial, openTrial, standardProfilers, type PooledTrial } from '../pooled-trial.js';
+import type { PooledRunContext } from '../run-context.js';
+
+/** Per-fork state of the `limit` benchmark. */
+export interface LimitState {
+  readonly trial: PooledTrial;
+  readonly dataSize: number;
+  readonly statement: string;
+}
+
+/** The `limit` benchmark. */
+export const limitBenchmark = defineBenchmark<LimitState, PooledRunContext, number>({
+  description: 'Server-side INSERT INTO target SELECT … FROM source: the physical limit for the job',
+  axes: ['dataSize'],
+  mode: 'ss',
+  iterations: { warmupIterations: 1, measurementIterations: 5 },
+  async setupTrial(ctx) {
+    const dataSize = ctx.int('dataSize');
+    // One connection is all a single statement can use.
+    const trial = await openTrial(ctx.runContext, { poolSize: 1, sourceRows: dataSize });
+    return { trial, dataSize, statement: insertTargetFromSourceSql(trial.pool.engine) };
+  },
+  async setupInvocation(state) {
+    await resetTarget(state.trial.pool);
+  },
+  async run(state) {
+    const result = await sql.raw(state.statement).execute(state.trial.pool.db);
+    return Number(result.numAffectedRows ?? -1n);
+  },
+  async verify(state, rowsInserted) {
+    if (rowsInserted !== state.dataSize) {
+      throw new Error(`limit: expected ${state.dataSize} rows inserted, the server reported ${rowsInserted}`);
+    }
+    const target = await verifyTarget(state.trial.pool);
+    if (!target.ok) throw new Error(`limit: ${target.message}`);
+  },
+  profilers: (state) => standardProfilers(state.trial, { rowsPerInvocation: () => state.dataSize }),
+  async teardownTrial(state) {
+    await closeTrial(state.trial);
+  },
+});

@@ -1,0 +1,159 @@
+/**
+ * queries — the latency of the smallest requests a service sends through a pool.
+ *
+ * Hypothesis: a primary-key SELECT and a one-row INSERT each cost about one round trip plus the
+ * pool's checkout; a 50-row INSERT inside a rolled-back transaction costs three round trips (BEGIN,
+ * INSERT, ROLLBACK) but writes nothing durable, so its latency shows the price of the transaction.
+ * Pool size should not matter for one sequential caller: a difference is pool overhead.
+ *
+ * Timed (per sample, in microseconds): acquiring a connection, the statement(s), releasing it.
+ * Not timed: seeding `source` with 10 000 rows and building the rows to insert (once per fork);
+ * emptying `target` before every iteration (insertOne); verifying each result (the selected key,
+ * one row inserted, 50 rows inserted then rolled back) and, after each iteration, the target row
+ * count (insertOne: one per invocation; insertBatchRollback: unchanged).
+ * State: per iteration for insertOne (a one-row insert is too short to reset around); constant for
+ * insertBatchRollback (the rollback restores it); read-only for selectById, whose key changes every
+ * invocation along a fixed permutation of the keys, so runs are repeatable but do not hit one row.
+ *
+ * Run: npx dbbench run dist/postgres-suite.js -b '^queries$' -p query=selectById -p poolSize=10
+ */
+import { countRows, generateSourceRows, resetTarget, transformRow, type TargetRow } from '@dbbench/databases';
+import { DbbenchError, defineBenchmark } from '@dbbench/harness';
+import { closeTrial, openTrial, standardProfilers, type PooledTrial } from '../pooled-trial.js';
+import type { PooledRunContext } from '../run-context.js';
+
+/** The `query` axis values. */
+export const QUERY_KINDS = ['selectById', 'insertOne', 'insertBatchRollback'] as const;
+
+/** One kind of request. */
+export type QueryKind = (typeof QUERY_KINDS)[number];
+
+/** Rows seeded into `source` for selectById. */
+export const QUERY_SOURCE_ROWS = 10_000;
+
+/** Rows in the rolled-back batch. */
+export const ROLLBACK_BATCH_ROWS = 50;
+
+/** A step coprime with {@link QUERY_SOURCE_ROWS}: `i × step mod n` visits every key once per n invocations. */
+const KEY_STEP = 7919;
+
+/** Per-fork state of the `queries` benchmark. */
+export interface QueriesState {
+  readonly trial: PooledTrial;
+  readonly query: QueryKind;
+  /** Invocations so far (selectById: position in the key permutation; insertOne: rows this iteration). */
+  invocations: number;
+  /** The key selectById asked for last, to check the answer. */
+  lastKey: number;
+  /** Target rows when the iteration started (insertBatchRollback must leave it unchanged). */
+  targetRowsAtIterationStart: number;
+  /** A transformed row, re-keyed for each insertOne. */
+  readonly templateRow: TargetRow;
+  /** The batch insertBatchRollback inserts and rolls back. */
+  readonly rollbackBatch: readonly TargetRow[];
+}
+
+type QueryResult = { readonly id: number | undefined } | { readonly inserted: number };
+
+function isQueryKind(value: string): value is QueryKind {
+  return (QUERY_KINDS as readonly string[]).includes(value);
+}
+
+/** The `queries` benchmark. */
+export const queriesBenchmark = defineBenchmark<QueriesState, PooledRunContext, QueryResult>({
+  description:
+    'Single requests through the pool: SELECT by primary key, one-row INSERT, 50-row INSERT rolled back',
+  axes: ['query', 'poolSize'],
+  mode: 'sample',
+  unit: 'us',
+  async setupTrial(ctx) {
+    const query = ctx.str('query');
+    if (!isQueryKind(query)) {
+      throw new DbbenchError(`query=${query} is unknown; use one of ${QUERY_KINDS.join(', ')}`);
+    }
+    const trial = await openTrial(ctx.runContext, {
+      poolSize: ctx.int('poolSize'),
+      sourceRows: query === 'selectById' ? QUERY_SOURCE_ROWS : 0,
+    });
+    // Target rows are derived from generated source rows; keys beyond the source avoid any overlap.
+    const batch = [...generateSourceRows(ROLLBACK_BATCH_ROWS)].map((row) =>
+      transformRow({ ...row, id: row.id + QUERY_SOURCE_ROWS }),
+    );
+    const templateRow = batch[0];
+    if (templateRow === undefined) throw new Error('the generator yielded no rows');
+    return {
+      trial,
+      query,
+      invocations: 0,
+      lastKey: 0,
+      targetRowsAtIterationStart: 0,
+      templateRow,
+      rollbackBatch: batch,
+    };
+  },
+  async setupIteration(state) {
+    if (state.query === 'insertOne') {
+      await resetTarget(state.trial.pool);
+      state.invocations = 0;
+    }
+    state.targetRowsAtIterationStart = await countRows(state.trial.pool, 'target');
+  },
+  async run(state) {
+    const { db } = state.trial.pool;
+    state.invocations += 1;
+    switch (state.query) {
+      case 'selectById': {
+        state.lastKey = ((state.invocations * KEY_STEP) % QUERY_SOURCE_ROWS) + 1;
+        const row = await db
+          .selectFrom('source')
+          .selectAll()
+          .where('id', '=', state.lastKey)
+          .executeTakeFirst();
+        return { id: row === undefined ? undefined : Number(row.id) };
+      }
+      case 'insertOne': {
+        const row = { ...state.templateRow, source_id: QUERY_SOURCE_ROWS + state.invocations };
+        const result = await db.insertInto('target').values(row).executeTakeFirst();
+        return { inserted: Number(result.numInsertedOrUpdatedRows ?? 0n) };
+      }
+      case 'insertBatchRollback': {
+        const trx = await db.startTransaction().execute();
+        try {
+          const result = await trx.insertInto('target').values(state.rollbackBatch).executeTakeFirst();
+          return { inserted: Number(result.numInsertedOrUpdatedRows ?? 0n) };
+        } finally {
+          await trx.rollback().execute();
+        }
+      }
+    }
+  },
+  verify(state, result) {
+    if ('id' in result) {
+      if (result.id !== state.lastKey) {
+        throw new Error(`queries selectById: expected the row with id ${state.lastKey}, got ${result.id}`);
+      }
+      return;
+    }
+    const expected = state.query === 'insertOne' ? 1 : ROLLBACK_BATCH_ROWS;
+    if (result.inserted !== expected) {
+      throw new Error(`queries ${state.query}: expected ${expected} rows inserted, got ${result.inserted}`);
+    }
+  },
+  async teardownIteration(state) {
+    if (state.query === 'selectById') return;
+    const actual = await countRows(state.trial.pool, 'target');
+    const expected =
+      state.query === 'insertOne'
+        ? state.targetRowsAtIterationStart + state.invocations
+        : state.targetRowsAtIterationStart;
+    if (actual !== expected) {
+      throw new Error(
+        `queries ${state.query}: expected ${expected} target rows after the iteration, found ${actual}`,
+      );
+    }
+  },
+  profilers: (state) => standardProfilers(state.trial),
+  async teardownTrial(state) {
+    await closeTrial(state.trial);
+  },
+});

@@ -1,0 +1,67 @@
+/**
+ * @dbbench/suite-pooled: the "JDBC-like" suite — request/response access over a connection pool,
+ * written once for PostgreSQL and MySQL. Suite modules: `dist/postgres-suite.js`, `dist/mysql-suite.js`.
+ */
+export { createSuite, POOLED_AXES, POOLED_BENCHMARKS, SUITE_NAME } from './suite.js';
+export { toRunContext, type PooledRunContext } from './run-context.js';
+export { seedBenchmark } from './benchmarks/seed.js';
+export { createJobBenchmark, jobBenchmark, type JobBenchmarkOptions } from './benchmarks/job.js';
+export { limitBenchmark } from './benchmarks/limit.js';
+export {
+  queriesBenchmark,
+  QUERY_KINDS,
+  QUERY_SOURCE_ROWS,
+  ROLLBACK_BATCH_ROWS,
+  type QueryKind,
+} from './benchmarks/queries.js';
+export {
+  contentionBenchmark,
+  contentionProfiler,
+  isAcquireTimeout,
+  parseAcquireTimeout,
+  REQUESTS_PER_OPERATION,
+} from './benchmarks/contention.js';
+export {
+  DEFAULT_CHUNK_SIZE,
+  JOB_NAME,
+  JobFailedError,
+  resumeJob,
+  runJob,
+  runPartition,
+  transactionalChunkWriter,
+  type Chunk,
+  type ChunkWriter,
+  type JobOptions,
+  type JobRunResult,
+  type PartitionOptions,
+} from './job/job-runner.js';
+export { ClosedLoop, type ClosedLoopOptions, type ClosedLoopStats } from './contention/closed-loop.js';
+export { selectOne } from './contention/select-one.js';
+export {
+  SEED_LOADERS,
+  SEED_STRATEGIES,
+  MULTI_ROW_BATCH_SIZE,
+  multiRowBatchSize,
+  seedBulk,
+  seedMultiRow,
+  seedRowByRow,
+  type SeedStrategy,
+} from './seed/seed-strategies.js';
+export { postgresBulkLoad, postgresCopyLine } from './seed/postgres-bulk-load.js';
+export { mysqlBulkLoad, mysqlLoadDataLine } from './seed/mysql-bulk-load.js';
+export {
+  readSourceChecksum,
+  sourceChecksumOf,
+  decimalToCents,
+  type SourceChecksum,
+} from './seed/source-checksum.js';
+export {
+  closeTrial,
+  openTrial,
+  standardProfilers,
+  type PooledTrial,
+  type TrialOptions,
+} from './pooled-trial.js';
+export { rowsPerSecondProfiler, ROWS_PER_SECOND } from './profilers/rows-per-second-profiler.js';
+export { poolMetricsProfiler } from './profilers/pool-metrics-profiler.js';
+export { counterDeltas, serverCountersProfiler } from './profilers/server-counters-profiler.js';

@@ -1,0 +1,4 @@
+/** The pooled suite on PostgreSQL: `dbbench run dist/postgres-suite.js`. */
+import { createSuite } from './suite.js';
+
+export default createSuite('postgres');

@@ -1,0 +1,42 @@
+/**
+ * Server-side work per iteration: deltas of the server's cumulative counters (PostgreSQL
+ * pg_stat_database and WAL bytes; MySQL SHOW GLOBAL STATUS), read before and after each iteration.
+ */
+import { readServerCounters, type MeteredPool } from '@dbbench/databases';
+import type { MetricSample, Profiler } from '@dbbench/harness';
+
+/**
+ * Creates a profiler reporting `server.<counter>` deltas per iteration.
+ *
+ * @param monitorPool - a separate one-connection pool, so reading counters neither waits behind the
+ *   measured pool nor shows up in its acquire metrics
+ */
+export function serverCountersProfiler(monitorPool: MeteredPool): Profiler {
+  let before: Record<string, number> = {};
+  return {
+    name: 'server',
+    async beforeIteration(): Promise<void> {
+      before = await readServerCounters(monitorPool);
+    },
+    async afterIteration(): Promise<readonly MetricSample[]> {
+      const after = await readServerCounters(monitorPool);
+      return counterDeltas(before, after);
+    },
+  };
+}
+
+/** `server.<name>` = after − before for every counter present in both readings, sorted by name. */
+export function counterDeltas(
+  before: Readonly<Record<string, number>>,
+  after: Readonly<Record<string, number>>,
+): MetricSample[] {
+  return Object.keys(after)
+    .filter((name) => before[name] !== undefined)
+    .sort()
+    .map((name) => ({
+      name: `server.${name}`,
+      value: (after[name] ?? 0) - (before[name] ?? 0),
+      // Byte counters (WAL bytes, Bytes_received) keep their unit; the rest are event counts.
+      unit: /bytes/i.test(name) ? 'B' : 'count',
+    }));
+}

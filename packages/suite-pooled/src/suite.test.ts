@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { createSuite, POOLED_AXES } from './suite.js';
+
+describe('createSuite', () => {
+  for (const engine of ['postgres', 'mysql'] as const) {
+    it(`names the ${engine} suite and declares every axis its benchmarks use`, () => {
+      const suite = createSuite(engine);
+      expect(suite.name).toBe('pooled');
+      expect(suite.database).toBe(engine);
+      expect(Object.keys(suite.benchmarks)).toEqual(['seed', 'job', 'limit', 'queries', 'contention']);
+      for (const benchmark of Object.values(suite.benchmarks)) {
+        for (const axis of benchmark.axes) expect(Object.keys(suite.axes)).toContain(axis);
+      }
+    });
+  }
+
+  it('quick axes pick one value of each narrowed axis, from the declared ones where the axis is named', () => {
+    const quickAxes = createSuite('postgres').quick?.axes ?? {};
+    for (const [axis, values] of Object.entries(quickAxes)) {
+      expect(values, axis).toHaveLength(1);
+      expect(axis in POOLED_AXES, axis).toBe(true);
+    }
+    expect(quickAxes['acquireTimeout']).toEqual(['100ms']);
+  });
+
+  it('reads the provider and URL from the environment variables the README names', () => {
+    const options = createSuite('mysql').options ?? {};
+    expect(options['provider']?.env).toBe('DBBENCH_PROVIDER');
+    expect(options['url']?.env).toBe('DBBENCH_MYSQL_URL');
+    expect(createSuite('postgres').options?.['url']?.env).toBe('DBBENCH_POSTGRES_URL');
+  });
+});

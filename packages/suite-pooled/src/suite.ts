@@ -1,0 +1,122 @@
+/**
+ * The pooled ("JDBC-like") suite: request/response database access over a connection pool — Kysely
+ * over pg.Pool and over the mysql2 pool — written once and run on PostgreSQL and MySQL.
+ */
+import { startServer, type Engine, type ProviderName } from '@dbbench/databases';
+import { DbbenchError, defineSuite, type SuiteDefinition } from '@dbbench/harness';
+import { contentionBenchmark } from './benchmarks/contention.js';
+import { jobBenchmark } from './benchmarks/job.js';
+import { limitBenchmark } from './benchmarks/limit.js';
+import { queriesBenchmark, QUERY_KINDS } from './benchmarks/queries.js';
+import { seedBenchmark } from './benchmarks/seed.js';
+import { DEFAULT_CHUNK_SIZE } from './job/job-runner.js';
+import { toRunContext, type PooledRunContext } from './run-context.js';
+import { SEED_STRATEGIES } from './seed/seed-strategies.js';
+
+/** The suite's name in reports and docs. */
+export const SUITE_NAME = 'pooled';
+
+/** Every axis with its default values (the full matrix; see README for its time budget). */
+export const POOLED_AXES = {
+  dataSize: [1000, 10000, 100000],
+  poolSize: [10, 30, 60],
+  partitions: [1, 4, 8],
+  chunkSize: [DEFAULT_CHUNK_SIZE],
+  strategy: SEED_STRATEGIES,
+  query: QUERY_KINDS,
+  concurrency: [10, 100, 1000],
+  acquireTimeout: ['none', '100ms', '1s'],
+} as const;
+
+/** Connections the server must accept beyond the largest pool: the monitor pool, setup, and headroom. */
+const CONNECTION_HEADROOM = 20;
+
+const PROVIDER_CHOICES = ['auto', 'url', 'testcontainers', 'local', 'embedded'] as const;
+
+/** The benchmarks, in the order the docs list them. */
+export const POOLED_BENCHMARKS = {
+  seed: seedBenchmark,
+  job: jobBenchmark,
+  limit: limitBenchmark,
+  queries: queriesBenchmark,
+  contention: contentionBenchmark,
+};
+
+/**
+ * Creates the pooled suite for one engine. `setupRun` obtains the server once in the parent
+ * (url, testcontainers, local binaries or embedded) and hands its connection details to every fork.
+ *
+ * @example
+ * ```ts
+ * // src/postgres-suite.ts
+ * export default createSuite('postgres');
+ * ```
+ */
+export function createSuite(
+  engine: Engine,
+  benchmarks: SuiteDefinition<PooledRunContext>['benchmarks'] = POOLED_BENCHMARKS,
+): SuiteDefinition<PooledRunContext> {
+  const urlVariable = engine === 'postgres' ? 'DBBENCH_POSTGRES_URL' : 'DBBENCH_MYSQL_URL';
+  return defineSuite<PooledRunContext>({
+    name: SUITE_NAME,
+    database: engine,
+    description: `Request/response access over a connection pool (Kysely over ${engine === 'postgres' ? 'pg.Pool' : 'the mysql2 pool'})`,
+    axes: POOLED_AXES,
+    quick: {
+      axes: {
+        dataSize: [1000],
+        poolSize: [10],
+        partitions: [4],
+        concurrency: [10],
+        acquireTimeout: ['100ms'],
+      },
+      iterations: {
+        warmupIterations: 1,
+        warmupTimeMs: 200,
+        measurementIterations: 2,
+        measurementTimeMs: 200,
+      },
+    },
+    options: {
+      provider: {
+        description: 'Where the database server comes from',
+        choices: PROVIDER_CHOICES,
+        default: 'auto',
+        env: 'DBBENCH_PROVIDER',
+      },
+      url: {
+        description: `Server URL for the url provider, e.g. ${engine === 'postgres' ? 'postgres://postgres@127.0.0.1:5432/postgres' : 'mysql://root@127.0.0.1:3306/mysql'}`,
+        env: urlVariable,
+      },
+      reuse: {
+        description: 'Keep the testcontainers container for the next run',
+        choices: ['true', 'false'],
+        default: 'false',
+      },
+    },
+    async setupRun(options, log) {
+      const server = await startServer(engine, {
+        suite: SUITE_NAME,
+        provider: parseProvider(options['provider']),
+        ...(options['url'] === undefined ? {} : { url: options['url'] }),
+        reuse: options['reuse'] === 'true',
+        minConnections: Math.max(...POOLED_AXES.poolSize) + CONNECTION_HEADROOM,
+        log,
+      });
+      return {
+        context: toRunContext(server.connection),
+        info: { database: { ...server.info, settings: { ...server.info.settings } } },
+        dispose: () => server.stop(),
+      };
+    },
+    benchmarks,
+  });
+}
+
+function parseProvider(value: string | undefined): ProviderName | 'auto' {
+  const provider = value ?? 'auto';
+  if (!(PROVIDER_CHOICES as readonly string[]).includes(provider)) {
+    throw new DbbenchError(`--provider ${provider} is unknown; use one of ${PROVIDER_CHOICES.join(', ')}`);
+  }
+  return provider as ProviderName | 'auto';
+}

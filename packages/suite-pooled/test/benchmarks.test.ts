@@ -1,0 +1,103 @@
+import type { StartedServer } from '@dbbench/databases';
+import type { MetricSample } from '@dbbench/harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentionBenchmark } from '../src/benchmarks/contention.js';
+import { jobBenchmark } from '../src/benchmarks/job.js';
+import { limitBenchmark } from '../src/benchmarks/limit.js';
+import { QUERY_KINDS, queriesBenchmark } from '../src/benchmarks/queries.js';
+import { seedBenchmark } from '../src/benchmarks/seed.js';
+import { SEED_STRATEGIES } from '../src/seed/seed-strategies.js';
+import {
+  ENGINES,
+  benchmarkContext,
+  runLifecycle,
+  runProfiledIteration,
+  startTestServer,
+} from './support/test-servers.js';
+
+// The smallest default sizes: every benchmark's verification must pass on both engines.
+const DATA_SIZE = '1000';
+const POOL_SIZE = '4';
+
+function metric(samples: readonly MetricSample[], name: string): number {
+  const sample = samples.find((candidate) => candidate.name === name);
+  if (sample === undefined)
+    throw new Error(`no metric ${name} among ${samples.map((s) => s.name).join(', ')}`);
+  return sample.value;
+}
+
+for (const engine of ENGINES) {
+  describe(`pooled benchmarks on ${engine}`, () => {
+    let server: StartedServer;
+
+    beforeAll(async () => {
+      server = await startTestServer(engine);
+    });
+
+    afterAll(async () => {
+      await server?.stop();
+    });
+
+    it.each(SEED_STRATEGIES)('seed %s loads and verifies every row', async (strategy) => {
+      const ctx = benchmarkContext(server, { dataSize: DATA_SIZE, poolSize: POOL_SIZE, strategy });
+      const { results } = await runLifecycle(seedBenchmark, ctx, { invocations: 2 });
+      expect(results).toEqual([1000, 1000]);
+    });
+
+    it('job moves every row, verified by count, checksum and checkpoints', async () => {
+      const ctx = benchmarkContext(server, {
+        dataSize: DATA_SIZE,
+        poolSize: '2',
+        partitions: '4',
+        chunkSize: '100',
+      });
+      const { results } = await runLifecycle(jobBenchmark, ctx, { invocations: 2 });
+      expect(results.map((result) => result.rowsWritten)).toEqual([1000, 1000]);
+      expect(results[1]?.ranges).toHaveLength(4);
+    });
+
+    it('limit inserts every row server-side and verifies it', async () => {
+      const ctx = benchmarkContext(server, { dataSize: DATA_SIZE });
+      const { results } = await runLifecycle(limitBenchmark, ctx, { invocations: 2 });
+      expect(results).toEqual([1000, 1000]);
+    });
+
+    it.each(QUERY_KINDS)('queries %s verifies every invocation and iteration', async (query) => {
+      const ctx = benchmarkContext(server, { query, poolSize: POOL_SIZE });
+      const { results } = await runLifecycle(queriesBenchmark, ctx, { iterations: 2, invocations: 20 });
+      expect(results).toHaveLength(40);
+    });
+
+    it('contention reports throughput, latency, acquire waits and a full success rate', async () => {
+      const ctx = benchmarkContext(server, { poolSize: POOL_SIZE, concurrency: '10', acquireTimeout: '1s' });
+      const state = await contentionBenchmark.setupTrial(ctx);
+      try {
+        const samples = await runProfiledIteration(contentionBenchmark, state, ctx);
+        expect(metric(samples, 'requests/s')).toBeGreaterThan(0);
+        expect(metric(samples, 'successRate')).toBe(100);
+        expect(metric(samples, 'timeouts')).toBe(0);
+        expect(metric(samples, 'latency.p99')).toBeGreaterThanOrEqual(metric(samples, 'latency.p50'));
+        expect(metric(samples, 'pool.acquireWait.p95')).toBeGreaterThanOrEqual(0);
+        expect(metric(samples, 'pool.connectionsOpened')).toBe(0);
+        expect(samples.some((sample) => sample.name.startsWith('server.'))).toBe(true);
+      } finally {
+        await contentionBenchmark.teardownTrial?.(state, ctx);
+      }
+    });
+
+    // 1000 callers on one connection queue for far longer than 10 ms, whatever the machine's speed.
+    it('contention on a 1-connection pool with a 10 ms acquire timeout records timeouts without hanging', async () => {
+      const ctx = benchmarkContext(server, { poolSize: '1', concurrency: '1000', acquireTimeout: '10ms' });
+      const state = await contentionBenchmark.setupTrial(ctx);
+      try {
+        const samples = await runProfiledIteration(contentionBenchmark, state, ctx);
+        expect(metric(samples, 'timeouts')).toBeGreaterThan(0);
+        expect(metric(samples, 'successRate')).toBeLessThan(100);
+        expect(metric(samples, 'successRate')).toBeGreaterThan(0);
+        expect(state.trial.pool.metrics().acquireTimeouts).toBeGreaterThan(0);
+      } finally {
+        await contentionBenchmark.teardownTrial?.(state, ctx);
+      }
+    });
+  });
+}
