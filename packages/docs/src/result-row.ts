@@ -1,0 +1,99 @@
+import type { DbbenchResult, JmhMetric, JmhResult } from '@dbbench/harness/report';
+import { compareParamValues, compareStrings } from './format.js';
+
+/**
+ * One result as the pages see it, whether it came from a dbbench report or plain JMH JSON.
+ * Plain JMH results get their direction from the mode and their axes from their params.
+ */
+export interface ResultRow {
+  /** Short benchmark name (dbbench's `benchmarkName`, or the method name of a JMH benchmark). */
+  readonly benchmark: string;
+  /** Fully qualified name as JMH writes it. */
+  readonly qualifiedName: string;
+  readonly description: string;
+  readonly mode: string;
+  /** Axis names in declared order. */
+  readonly axes: readonly string[];
+  readonly params: Readonly<Record<string, string>>;
+  readonly status: 'ok' | 'failed';
+  /** "phase: message" for each failed fork; empty when ok. */
+  readonly failureReasons: readonly string[];
+  readonly higherIsBetter: boolean;
+  readonly secondaryHigherIsBetter: Readonly<Record<string, boolean>>;
+  readonly primary: JmhMetric;
+  readonly secondary: Readonly<Record<string, JmhMetric>>;
+  /** The JMH result it came from (run settings for the profiles table). */
+  readonly source: JmhResult;
+  /** The dbbench extension, when there is one. */
+  readonly dbbench: DbbenchResult['dbbench'] | undefined;
+}
+
+/** Builds the row of a dbbench result. */
+export function rowFromDbbench(result: DbbenchResult): ResultRow {
+  const extension = result.dbbench;
+  return {
+    benchmark: extension.benchmarkName,
+    qualifiedName: result.benchmark,
+    description: extension.description,
+    mode: result.mode,
+    axes: extension.axes,
+    params: result.params ?? {},
+    status: extension.status,
+    failureReasons: extension.failures.map((failure) => `${failure.phase}: ${failure.message}`),
+    higherIsBetter: extension.higherIsBetter,
+    secondaryHigherIsBetter: extension.secondaryHigherIsBetter,
+    primary: result.primaryMetric,
+    secondary: result.secondaryMetrics,
+    source: result,
+    dbbench: extension,
+  };
+}
+
+/** Builds the row of a plain JMH result: throughput is higher-is-better, every time mode lower. */
+export function rowFromJmh(result: JmhResult): ResultRow {
+  const params = result.params ?? {};
+  return {
+    benchmark: result.benchmark.split('.').pop() ?? result.benchmark,
+    qualifiedName: result.benchmark,
+    description: '',
+    mode: result.mode,
+    axes: Object.keys(params),
+    params,
+    status: 'ok',
+    failureReasons: [],
+    higherIsBetter: result.mode === 'thrpt',
+    secondaryHigherIsBetter: {},
+    primary: result.primaryMetric,
+    secondary: result.secondaryMetrics,
+    source: result,
+    dbbench: undefined,
+  };
+}
+
+/** Identifies a result across runs: benchmark, mode and parameters. */
+export function resultKey(row: ResultRow): string {
+  const params = Object.keys(row.params)
+    .sort(compareStrings)
+    .map((axis) => `${axis}=${row.params[axis] ?? ''}`);
+  return `${row.benchmark}|${row.mode}|${params.join(',')}`;
+}
+
+/** Orders rows by their axes in declared order (numbers numerically), then by mode. */
+export function compareRows(a: ResultRow, b: ResultRow): number {
+  for (const axis of a.axes) {
+    const order = compareParamValues(a.params[axis] ?? '', b.params[axis] ?? '');
+    if (order !== 0) return order;
+  }
+  return compareStrings(a.mode, b.mode) || compareStrings(resultKey(a), resultKey(b));
+}
+
+/** All iteration scores of a metric, across forks. */
+export function iterationScores(metric: JmhMetric): number[] {
+  return metric.rawData.flat().filter((value) => Number.isFinite(value));
+}
+
+/** A metric's score as a finite number, or undefined (JMH writes "NaN" where it has none). */
+export function finiteScore(metric: JmhMetric | undefined): number | undefined {
+  if (!metric || metric.score === 'NaN' || !Number.isFinite(metric.score)) return undefined;
+  return metric.score;
+}
