@@ -13,6 +13,7 @@ import { StartedServerHandle } from './started-server-handle.js';
 export async function buildMysqlContainer(plan: ContainerPlan): Promise<MySqlContainer> {
   const { MySqlContainer } = await import('@testcontainers/mysql');
   const { Wait } = await import('testcontainers');
+  // The module exposes plan.containerPort itself (mapped to a random host port).
   const container = new MySqlContainer(plan.image)
     // dbbench logs in as root (plan.user) to create and drop its work databases; the image also
     // wants an ordinary user, given the same password.
@@ -21,7 +22,6 @@ export async function buildMysqlContainer(plan: ContainerPlan): Promise<MySqlCon
     .withUserPassword(plan.password)
     .withDatabase(plan.database)
     .withCommand([...plan.command])
-    .withExposedPorts(plan.containerPort)
     // The module waits only for the port, which the init-time server never opens: wait for the real one's log line too.
     .withWaitStrategy(
       Wait.forAll([Wait.forLogMessage(plan.readyLog.pattern, plan.readyLog.times), Wait.forListeningPorts()]),

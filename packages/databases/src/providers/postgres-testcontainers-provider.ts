@@ -13,12 +13,12 @@ import { StartedServerHandle } from './started-server-handle.js';
 export async function buildPostgresContainer(plan: ContainerPlan): Promise<PostgreSqlContainer> {
   const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
   const { Wait } = await import('testcontainers');
+  // The module exposes plan.containerPort itself (mapped to a random host port).
   const container = new PostgreSqlContainer(plan.image)
     .withUsername(plan.user)
     .withPassword(plan.password)
     .withDatabase(plan.database)
     .withCommand([...plan.command])
-    .withExposedPorts(plan.containerPort)
     // Log and port, not the module's health check: Podman without healthcheck support can run it too.
     .withWaitStrategy(
       Wait.forAll([Wait.forLogMessage(plan.readyLog.pattern, plan.readyLog.times), Wait.forListeningPorts()]),

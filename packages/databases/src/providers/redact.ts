@@ -3,8 +3,9 @@ export const REDACTED = '***';
 
 // `scheme://user:password@host`: the password ends at the last `@` before the host part.
 const URL_CREDENTIALS = /([a-z][a-z0-9+.-]*:\/\/[^:/?#@\s]*:)[^\s/?#]*@/gi;
-// libpq key/value strings and similar: `password=secret`, `PGPASSWORD=secret`.
-const PASSWORD_ASSIGNMENT = /(password\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s,;&]+)/gi;
+// libpq key/value strings and similar: `password=secret`, `PGPASSWORD=secret` (not MySQL's
+// harmless "using password: YES").
+const PASSWORD_ASSIGNMENT = /(password\s*=\s*)("[^"]*"|'[^']*'|[^\s,;&)]+)/gi;
 
 /**
  * Removes passwords from text before it is shown, logged or written: the password part of any

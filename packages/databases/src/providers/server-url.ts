@@ -32,7 +32,8 @@ export function parseServerUrl(engine: Engine, url: string): ConnectionInfo {
     parsed = new URL(url);
   } catch {
     throw new DatabaseSetupError(
-      `The ${engine} server URL "${redact(url)}" is not a URL. Use the form ${EXAMPLE_URL[engine]} ` +
+      // Not echoed: text that is not a URL cannot be trusted to show where a password sits.
+      `The ${engine} server URL is not a valid URL. Use the form ${EXAMPLE_URL[engine]} ` +
         `(in ${URL_VARIABLE[engine]} or --url).`,
     );
   }
