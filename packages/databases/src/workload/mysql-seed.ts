@@ -1,14 +1,14 @@
 import { Readable } from 'node:stream';
-import type { PoolConnection } from 'mysql2/promise';
+import type { Connection } from 'mysql2/promise';
 import { generateSourceRows } from './source-rows.js';
 import { sourceTextChunks } from './source-text.js';
 
-/** Server and client errors that mean LOAD DATA LOCAL is switched off (MySQL 8 ships it off). */
-const LOCAL_INFILE_DISABLED = new Set([
-  'ER_NOT_ALLOWED_COMMAND',
-  'ER_LOAD_INFILE_CAPABILITY_DISABLED',
-  'ER_CLIENT_LOCAL_FILES_DISABLED',
-]);
+/**
+ * Server error numbers that mean LOAD DATA LOCAL is switched off on the server or was not offered by
+ * the client: 1148 ER_NOT_ALLOWED_COMMAND (older servers), 3948 ER_CLIENT_LOCAL_FILES_DISABLED (MySQL 8
+ * ships local_infile=OFF), 4166 ER_LOAD_INFILE_CAPABILITY_DISABLED (MariaDB).
+ */
+const LOCAL_INFILE_DISABLED = new Set([1148, 3948, 4166]);
 
 /** Rows per fallback INSERT: ~50 bytes a row keeps each statement far below max_allowed_packet (≥ 4 MiB). */
 const INSERT_ROWS_PER_STATEMENT = 5000;
@@ -20,10 +20,7 @@ const INSERT_ROWS_PER_STATEMENT = 5000;
  *
  * @returns which path was taken
  */
-export async function loadSourceRows(
-  connection: PoolConnection,
-  count: number,
-): Promise<'load-data' | 'insert'> {
+export async function loadSourceRows(connection: Connection, count: number): Promise<'load-data' | 'insert'> {
   try {
     await connection.query({
       sql:
@@ -34,7 +31,7 @@ export async function loadSourceRows(
     });
     return 'load-data';
   } catch (error) {
-    if (!LOCAL_INFILE_DISABLED.has(String((error as { code?: unknown }).code))) throw error;
+    if (!LOCAL_INFILE_DISABLED.has(Number((error as { errno?: unknown }).errno))) throw error;
   }
   await insertSourceRows(connection, count);
   return 'insert';
@@ -44,7 +41,7 @@ function* bufferChunks(count: number): Generator<Buffer> {
   for (const chunk of sourceTextChunks(count)) yield Buffer.from(chunk, 'utf8');
 }
 
-async function insertSourceRows(connection: PoolConnection, count: number): Promise<void> {
+async function insertSourceRows(connection: Connection, count: number): Promise<void> {
   let batch: unknown[][] = [];
   const flush = async (): Promise<void> => {
     if (batch.length === 0) return;
