@@ -89,7 +89,12 @@ export async function stopServerProcess(
   graceMs = 15000,
 ): Promise<void> {
   if (server.hasExited() || !isProcessAlive(server.pid)) return;
-  process.kill(server.pid, signal);
+  try {
+    process.kill(server.pid, signal);
+  } catch {
+    // It exited between the check and the signal: nothing left to stop.
+    return;
+  }
   const stopped = await Promise.race([
     server.exit.then(() => true),
     new Promise<false>((resolve) => setTimeout(() => resolve(false), graceMs)),
