@@ -1,6 +1,7 @@
 import type { ConnectionInfo, MeteredPool, PoolOptions } from '../types.js';
 import { createMysqlPool } from './mysql-pool.js';
 import { createPostgresPool } from './postgres-pool.js';
+import { userRangeError } from './user-range-error.js';
 
 /**
  * Opens a pre-warmed, metered pool of `options.size` connections for the connection's engine, with
@@ -16,13 +17,13 @@ import { createPostgresPool } from './postgres-pool.js';
  */
 export async function createPool(connection: ConnectionInfo, options: PoolOptions): Promise<MeteredPool> {
   if (!Number.isInteger(options.size) || options.size < 1) {
-    throw new RangeError(
+    throw userRangeError(
       `Pool size must be a positive integer, got ${options.size}: pass -p poolSize=10 or similar.`,
     );
   }
   const timeout = options.acquireTimeoutMs ?? 0;
   if (!Number.isFinite(timeout) || timeout < 0) {
-    throw new RangeError(
+    throw userRangeError(
       `acquireTimeoutMs must be 0 (wait forever) or a positive number of ms, got ${timeout}.`,
     );
   }

@@ -7,6 +7,8 @@ import { redactSecret } from './redact-secret.js';
  */
 export class PoolConnectError extends Error {
   override readonly name = 'PoolConnectError';
+  /** The user can fix this (server, credentials, max_connections): the CLI prints the message alone. */
+  readonly dbbenchUserError = true;
 
   /**
    * @param connection where the pool tried to connect (the password is not used)

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { MeteredPool } from '../types.js';
+import { userRangeError } from '../pool/user-range-error.js';
 import { loadSourceRows } from './mysql-seed.js';
 import { copySourceRows } from './postgres-seed.js';
 
@@ -11,7 +12,7 @@ import { copySourceRows } from './postgres-seed.js';
  */
 export async function seedSource(pool: MeteredPool, count: number): Promise<void> {
   if (!Number.isSafeInteger(count) || count < 0) {
-    throw new RangeError(`dataSize must be a non-negative integer, got ${count}.`);
+    throw userRangeError(`dataSize must be a non-negative integer, got ${count}.`);
   }
   await sql`TRUNCATE TABLE source`.execute(pool.db);
   await pool.withConnection(async (raw) => {

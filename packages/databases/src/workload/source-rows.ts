@@ -1,3 +1,5 @@
+import { userRangeError } from '../pool/user-range-error.js';
+
 /** One row of the `source` table as the generator produces it. */
 export interface SourceRow {
   id: number;
@@ -55,7 +57,7 @@ function mulberry32(seed: number): () => number {
  */
 export function* generateSourceRows(count: number, seed = 42): Generator<SourceRow> {
   if (!Number.isSafeInteger(count) || count < 0) {
-    throw new RangeError(`Row count must be a non-negative integer, got ${count}.`);
+    throw userRangeError(`Row count must be a non-negative integer, got ${count}.`);
   }
   const random = mulberry32(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;

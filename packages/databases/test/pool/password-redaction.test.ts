@@ -47,6 +47,8 @@ for (const engine of ENGINES) {
       it(`never shows the password when the pool meets ${what}`, async () => {
         const error = await connectError(connection);
         expect(error).toBeInstanceOf(PoolConnectError);
+        // Marked so the CLI prints the message alone (the harness's isUserError).
+        expect((error as PoolConnectError).dbbenchUserError).toBe(true);
         expect((error as Error).message).toContain(`${connection.host}:${connection.port}`);
         expect(everythingPrinted(error)).not.toContain(SENTINEL);
       });
