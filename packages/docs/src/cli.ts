@@ -62,7 +62,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const shownOut = relativeOut === '' ? '.' : relativeOut.startsWith('..') ? outDir : relativeOut;
   if (command === 'generate') {
     const files = await generateDocs(options);
-    console.log(`Wrote ${files.length} files to ${shownOut}/: ${files.join(', ')}`);
+    console.log(
+      `Wrote ${files.length} file${files.length === 1 ? '' : 's'} to ${shownOut}/: ${files.join(', ')}`,
+    );
     return 0;
   }
   const differences = await checkDocs(options);
@@ -90,7 +92,7 @@ main(process.argv.slice(2)).then(
     const usageError =
       error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS');
     if (error instanceof DocsError || usageError) {
-      console.error(`dbbench-docs: ${error.message}`);
+      console.error(`dbbench-docs: ${error.message}${usageError ? '\nRun with --help for usage.' : ''}`);
     } else {
       console.error(error);
     }

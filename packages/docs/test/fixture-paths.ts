@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,7 @@ export const CLI = path.join(PACKAGE_DIR, 'dist', 'cli.js');
  * plain JMH fixture as a third package (the default pattern must pick up Java reports too).
  */
 export async function fixtureRoot(options: { jmh?: boolean } = {}): Promise<string> {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'dbbench-docs-test-'));
+  const root = await tempDir();
   await cp(path.join(FIXTURES, 'repo'), root, { recursive: true });
   if (options.jmh ?? true) {
     await mkdir(path.join(root, 'packages', 'java-bench', 'reports'), { recursive: true });
@@ -27,7 +27,16 @@ export async function fixtureRoot(options: { jmh?: boolean } = {}): Promise<stri
   return root;
 }
 
-/** An empty throwaway directory. */
-export function tempDir(prefix = 'dbbench-docs-test-'): Promise<string> {
-  return mkdtemp(path.join(os.tmpdir(), prefix));
+const created: string[] = [];
+
+/** An empty throwaway directory, removed by {@link removeTempDirs}. */
+export async function tempDir(prefix = 'dbbench-docs-test-'): Promise<string> {
+  const directory = await mkdtemp(path.join(os.tmpdir(), prefix));
+  created.push(directory);
+  return directory;
+}
+
+/** Removes every directory {@link tempDir} made (call from afterAll). */
+export async function removeTempDirs(): Promise<void> {
+  for (const directory of created.splice(0)) await rm(directory, { recursive: true, force: true });
 }

@@ -1,8 +1,10 @@
 import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocsError, generateDocs } from '../src/index.js';
-import { FIXTURES, fixtureRoot, tempDir } from './fixture-paths.js';
+import { FIXTURES, fixtureRoot, removeTempDirs, tempDir } from './fixture-paths.js';
+
+afterAll(removeTempDirs);
 import { lintMarkdown } from './markdown-lint.js';
 
 describe('generateDocs on the fixture reports', () => {

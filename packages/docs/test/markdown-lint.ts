@@ -13,8 +13,7 @@ export async function lintMarkdown(directory: string): Promise<{ ok: boolean; ou
   try {
     const { stdout, stderr } = await run(
       process.execPath,
-      // notes/ holds fragments that pages include (headings from level 3), linted as part of the pages.
-      [bin, '--config', path.join(PACKAGE_DIR, '.markdownlint-cli2.jsonc'), '**/*.md', '#notes'],
+      [bin, '--config', path.join(PACKAGE_DIR, '.markdownlint-cli2.jsonc'), '**/*.md'],
       { cwd: directory },
     );
     return { ok: true, output: stdout + stderr };
