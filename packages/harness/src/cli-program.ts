@@ -50,6 +50,8 @@ export async function runCli(argv: readonly string[]): Promise<number> {
       ) {
         return 0;
       }
+      // `dbbench` without a command: commander has printed the help to stderr.
+      if (error.code === 'commander.help') return 2;
       printError(error.message.replace(/^error: /, ''));
       return 2;
     }
@@ -112,54 +114,51 @@ function createProgram(
   return program;
 }
 
-function addRunOptions(run: Command): void {
-  run
-    .option(
-      '-p, --param <axis=values>',
-      'narrow or replace an axis, e.g. -p dataSize=1000,10000 (repeatable)',
-      collect,
-      [],
-    )
-    .option('-b, --bench <regex>', 'run only benchmarks whose name matches')
-    .option('--list', 'print the benchmark × mode × params matrix and exit (no run, no setup)')
-    .option(
-      '-f, --forks <n>',
-      'fresh processes per combination; 0 runs in-process (debugging)',
-      integerAtLeast(0, '--forks'),
-    )
-    .option('--warmup-iterations <n>', 'warmup iterations per fork', integerAtLeast(0, '--warmup-iterations'))
-    .option(
-      '--warmup-time <duration>',
-      'time per warmup iteration, e.g. 500ms, 2s',
-      durationFlag('--warmup-time'),
-    )
-    .option('-i, --iterations <n>', 'measurement iterations per fork', integerAtLeast(1, '--iterations'))
-    .option('--time <duration>', 'time per measurement iteration, e.g. 1s, 1m', durationFlag('--time'))
-    .option(
-      '--batch-size <n>',
-      'invocations per single-shot iteration (ss mode)',
-      integerAtLeast(1, '--batch-size'),
-    )
-    .option(
-      '-m, --mode <modes>',
-      `replace benchmark modes: ${MODES.join(', ')} (comma-separated)`,
-      parseModes,
-    )
-    .addOption(new Option('--unit <unit>', 'time unit of scores (thrpt: ops per unit)').choices(TIME_UNITS))
-    .option(
-      '--timeout <duration>',
-      'kill a fork after this long and record a failure',
-      durationFlag('--timeout'),
-    )
-    .option('-o, --out <path>', 'report file (merged by benchmark, mode and params)')
-    .option('--resume', 'skip combinations already in the report with status ok')
-    .option('--quick', "the suite's quick profile; the report goes to a temp file, never to --out")
-    .addOption(
-      new Option('--prof <profiler>', 'add a built-in profiler to every benchmark (repeatable)')
-        .choices(Object.keys(BUILT_IN_PROFILERS))
-        .argParser(collectChoice(Object.keys(BUILT_IN_PROFILERS), '--prof'))
-        .default([]),
-    );
+/** `run`'s own options: flags, help text, and the parser that validates the value (if any). */
+const RUN_OPTIONS: readonly (readonly [
+  flags: string,
+  description: string,
+  parse?: (value: string) => unknown,
+])[] = [
+  ['-b, --bench <regex>', 'run only benchmarks whose name matches'],
+  ['--list', 'print the benchmark × mode × params matrix and exit (no run, no setup)'],
+  [
+    '-f, --forks <n>',
+    'fresh processes per combination; 0 runs in-process (debugging)',
+    integerAtLeast(0, '--forks'),
+  ],
+  ['--warmup-iterations <n>', 'warmup iterations per fork', integerAtLeast(0, '--warmup-iterations')],
+  ['--warmup-time <duration>', 'time per warmup iteration, e.g. 500ms, 2s', durationFlag('--warmup-time')],
+  ['-i, --iterations <n>', 'measurement iterations per fork', integerAtLeast(1, '--iterations')],
+  ['--time <duration>', 'time per measurement iteration, e.g. 1s, 1m', durationFlag('--time')],
+  ['--batch-size <n>', 'invocations per single-shot iteration (ss mode)', integerAtLeast(1, '--batch-size')],
+  ['-m, --mode <modes>', `replace benchmark modes: ${MODES.join(', ')} (comma-separated)`, parseModes],
+  ['--unit <unit>', `time unit of scores, thrpt counts ops per unit: ${TIME_UNITS.join(', ')}`, parseUnit],
+  ['--timeout <duration>', 'kill a fork after this long and record a failure', durationFlag('--timeout')],
+  ['-o, --out <path>', 'report file (merged by benchmark, mode and params)'],
+  ['--resume', 'skip combinations already in the report with status ok'],
+  ['--quick', "the suite's quick profile; the report goes to a temp file, never to --out"],
+];
+
+/** Adds `run`'s options; `validate: false` (finding the suite module) leaves values unchecked. */
+function addRunOptions(run: Command, validate = true): void {
+  run.option(
+    '-p, --param <axis=values>',
+    'narrow or replace an axis, e.g. -p dataSize=1000,10000 (repeatable)',
+    collect,
+    [],
+  );
+  for (const [flags, description, parse] of RUN_OPTIONS) {
+    if (validate && parse !== undefined) run.option(flags, description, parse);
+    else run.option(flags, description);
+  }
+  const profilers = Object.keys(BUILT_IN_PROFILERS);
+  run.option(
+    '--prof <profiler>',
+    `add a built-in profiler to every benchmark (repeatable): ${profilers.join(', ')}`,
+    validate ? collectChoice(profilers, '--prof') : collect,
+    [],
+  );
 }
 
 /** Adds the suite's declared options; returns [suite option name, commander attribute] pairs. */
@@ -283,9 +282,13 @@ function printMatrix(suite: SuiteDefinition, combinations: readonly Combination[
  */
 function findSuiteModuleArgument(args: readonly string[]): string | undefined {
   const probe = new Command('run').allowUnknownOption().allowExcessArguments().helpOption(false);
-  addRunOptions(probe);
+  addRunOptions(probe, false);
   const { operands, unknown } = probe.parseOptions([...args]);
-  return operands[0] ?? unknown.find((arg, index) => !arg.startsWith('-') && index > 0);
+  return (
+    operands[0] ??
+    unknown.find((arg) => /\.[cm]?js$/.test(arg)) ??
+    unknown.find((arg) => !arg.startsWith('-'))
+  );
 }
 
 function printError(message: string): void {
@@ -325,6 +328,13 @@ function durationFlag(flag: string): (value: string) => number {
       throw new InvalidArgumentError(errorMessage(error));
     }
   };
+}
+
+function parseUnit(value: string): TimeUnit {
+  if (!(TIME_UNITS as readonly string[]).includes(value)) {
+    throw new InvalidArgumentError(`--unit: choose one of ${TIME_UNITS.join(', ')}`);
+  }
+  return value as TimeUnit;
 }
 
 function parseModes(value: string): Mode[] {

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { defineBenchmark, defineSuite } from './definition.js';
+import { isUsageError } from './errors.js';
+import { expandMatrix, parseParamFlags, type PlanOptions } from './run-plan.js';
+
+const noop = { setupTrial: () => ({}), run: () => 1 };
+const suite = defineSuite({
+  name: 'pooled',
+  database: 'postgres',
+  description: 'test suite',
+  axes: { dataSize: [1000, 10000, 100000], poolSize: [10, 30], strategy: ['copy', 'insert'] },
+  quick: { axes: { dataSize: [1000] } },
+  benchmarks: {
+    insert: defineBenchmark({ description: 'insert', axes: ['dataSize', 'strategy'], mode: 'avgt', ...noop }),
+    select: defineBenchmark({
+      description: 'select',
+      axes: ['poolSize'],
+      mode: ['thrpt', 'sample'],
+      ...noop,
+    }),
+    baseline: defineBenchmark({ description: 'nothing', axes: [], mode: 'ss', ...noop }),
+  },
+});
+
+function rows(options: PlanOptions = {}): string[] {
+  return expandMatrix(suite, options).map(
+    (combination) =>
+      `${combination.benchmarkName} ${combination.mode} ${Object.entries(combination.params)
+        .map(([axis, value]) => `${axis}=${value}`)
+        .join(',')}`,
+  );
+}
+
+function usageMessage(action: () => unknown): string {
+  try {
+    action();
+  } catch (error) {
+    expect(isUsageError(error)).toBe(true);
+    return (error as Error).message;
+  }
+  throw new Error('expected a usage error');
+}
+
+describe('parameter matrix', () => {
+  it('expands the cartesian product of the axes each benchmark uses, first axis slowest', () => {
+    expect(rows()).toEqual([
+      'insert avgt dataSize=1000,strategy=copy',
+      'insert avgt dataSize=1000,strategy=insert',
+      'insert avgt dataSize=10000,strategy=copy',
+      'insert avgt dataSize=10000,strategy=insert',
+      'insert avgt dataSize=100000,strategy=copy',
+      'insert avgt dataSize=100000,strategy=insert',
+      'select thrpt poolSize=10',
+      'select thrpt poolSize=30',
+      'select sample poolSize=10',
+      'select sample poolSize=30',
+      'baseline ss ',
+    ]);
+  });
+
+  it('narrows and replaces axes with -p, keeping the benchmarks that do not use them', () => {
+    const overrides = parseParamFlags(['dataSize=1000,5000', 'strategy=copy']);
+    expect(rows({ paramOverrides: overrides, benchmarkFilter: 'insert' })).toEqual([
+      'insert avgt dataSize=1000,strategy=copy',
+      'insert avgt dataSize=5000,strategy=copy',
+    ]);
+    expect(rows({ paramOverrides: parseParamFlags(['poolSize=30']) })).toHaveLength(6 + 1 + 1 + 1);
+  });
+
+  it('applies the quick axes, --mode and the -b filter against short and qualified names', () => {
+    expect(rows({ quick: true, benchmarkFilter: '^insert$' })).toEqual([
+      'insert avgt dataSize=1000,strategy=copy',
+      'insert avgt dataSize=1000,strategy=insert',
+    ]);
+    expect(rows({ benchmarkFilter: '^pooled\\.baseline$', modes: ['avgt', 'thrpt'] })).toEqual([
+      'baseline avgt ',
+      'baseline thrpt ',
+    ]);
+  });
+
+  it('rejects an unknown axis, naming the valid ones', () => {
+    expect(usageMessage(() => rows({ paramOverrides: { rows: ['1'] } }))).toMatch(
+      /-p rows: unknown axis; axes: dataSize, poolSize, strategy/,
+    );
+  });
+
+  it('rejects an axis the selected benchmarks do not use', () => {
+    expect(
+      usageMessage(() => rows({ benchmarkFilter: 'select', paramOverrides: { dataSize: ['1'] } })),
+    ).toMatch(/no selected benchmark uses this axis; axes of the selected benchmarks: poolSize/);
+  });
+
+  it('rejects unknown values of named axes and non-numbers for numeric axes', () => {
+    expect(usageMessage(() => rows({ paramOverrides: { strategy: ['upsert'] } }))).toMatch(
+      /strategy=upsert: unknown value; declared values: copy, insert/,
+    );
+    expect(usageMessage(() => rows({ paramOverrides: { dataSize: ['lots'] } }))).toMatch(/expected a number/);
+  });
+
+  it('rejects a filter that matches nothing, listing the benchmarks', () => {
+    expect(usageMessage(() => rows({ benchmarkFilter: 'delete' }))).toBe(
+      '-b delete matches no benchmark; benchmarks: insert, select, baseline',
+    );
+    expect(usageMessage(() => rows({ benchmarkFilter: '(' }))).toMatch(/not a valid regular expression/);
+  });
+
+  it('rejects malformed -p flags', () => {
+    for (const flag of ['dataSize', '=1', 'dataSize=', 'dataSize=1,,2']) {
+      expect(usageMessage(() => parseParamFlags([flag]))).toMatch(/expected axis=value1,value2/);
+    }
+  });
+
+  it('rejects a benchmark that uses an axis the suite does not declare', () => {
+    const broken = defineSuite({
+      ...suite,
+      benchmarks: { bad: defineBenchmark({ description: 'x', axes: ['nope'], mode: 'avgt', ...noop }) },
+    });
+    expect(() => expandMatrix(broken)).toThrow(/uses axis "nope"/);
+  });
+});

@@ -1,0 +1,132 @@
+/** The `dbbench` command line: help, --list, --quick, suite options, and one-line usage errors (exit 2). */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readReport } from '../src/report-io.js';
+import { runDbbench, SYNTHETIC_SUITE } from './run-dbbench.js';
+
+describe('dbbench CLI', () => {
+  let directory: string;
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'dbbench-cli-'));
+  });
+  afterAll(async () => {
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('lists every run option in --help, and the suite options once a suite is named', async () => {
+    const top = await runDbbench(['--help']);
+    expect(top.code).toBe(0);
+    expect(top.stdout).toContain('run [options] <suite-module>');
+    const generic = await runDbbench(['run', '--help']);
+    expect(generic.code).toBe(0);
+    for (const flag of [
+      '--param',
+      '--bench',
+      '--list',
+      '--forks',
+      '--warmup-iterations',
+      '--warmup-time',
+      '--iterations',
+      '--time',
+      '--batch-size',
+      '--mode',
+      '--unit',
+      '--timeout',
+      '--out',
+      '--resume',
+      '--quick',
+      '--prof',
+    ]) {
+      expect(generic.stdout).toContain(flag);
+    }
+    const withSuite = await runDbbench(['run', SYNTHETIC_SUITE, '--help']);
+    expect(withSuite.stdout).toMatch(/--flavour <value>\s+a suite option/);
+    expect(withSuite.stdout).toMatch(/choices: "plain",\s+"spicy"/);
+    expect((await runDbbench([])).code).toBe(2);
+  });
+
+  it('prints the matrix with --list without running the suite setup', async () => {
+    const listed = await runDbbench([
+      'run',
+      SYNTHETIC_SUITE,
+      '--list',
+      '-b',
+      'sleep|isolation',
+      '-p',
+      'workMs=7',
+    ]);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout.split('\n')).toEqual([
+      'synthetic.sleep      avgt  workMs=7',
+      'synthetic.isolation  ss    label=a',
+      'synthetic.isolation  ss    label=b',
+      '3 combinations',
+      '',
+    ]);
+    expect(listed.stdout).not.toContain('setupRun');
+  });
+
+  it('with --quick applies the quick profile and writes to a temp file, never to --out', async () => {
+    const out = join(directory, 'committed.json');
+    const run = await runDbbench(['run', SYNTHETIC_SUITE, '-b', '^busy$', '--quick', '--out', out], {
+      DBBENCH_TEST_FLAVOUR: 'spicy',
+    });
+    expect(run.code).toBe(0);
+    expect(existsSync(out)).toBe(false);
+    const quickPath = /the report goes to (\S+) \(not /.exec(run.stdout)?.[1];
+    if (quickPath === undefined) throw new Error(`no quick report path in:\n${run.stdout}`);
+    const report = await readReport(quickPath);
+    await rm(join(quickPath, '..'), { recursive: true, force: true });
+    expect(report.map((result) => result.params?.workMs)).toEqual(['2']);
+    expect(report[0]?.measurementIterations).toBe(2);
+    expect(report[0]?.measurementTime).toBe('100 ms');
+    expect(report[0]?.dbbench.profile).toBe('quick');
+    // The suite option came from its environment variable, through setupRun, into runInfo.
+    expect(report[0]?.dbbench.runInfo).toEqual({ flavour: 'spicy' });
+    expect(run.stdout).toContain('# Run progress: 0.00% complete, ETA 00:00:0');
+    expect(run.stdout).toMatch(/# Warmup Iteration {3}1: \d+\.\d{3} ms\/op/);
+    expect(run.stdout).toMatch(/\nIteration {3}2: \d+\.\d{3} ms\/op/);
+    expect(run.stdout).toMatch(/Benchmark\s+\(workMs\)\s+Mode\s+Cnt\s+Score\s+Error\s+Units/);
+    // Not a terminal: no colour codes.
+    expect(run.stdout).not.toContain('\u001b[');
+  });
+
+  const usageErrors: [string, string[], RegExp][] = [
+    ['an unknown option', ['--frobnicate'], /unknown option '--frobnicate'/],
+    ['an unknown axis', ['-p', 'rows=1'], /-p rows: unknown axis; axes: workMs, label/],
+    ['an unknown axis value', ['-p', 'label=z'], /label=z: unknown value; declared values: a, b/],
+    ['a bad duration', ['--time', '5 parsecs'], /--time: invalid duration "5 parsecs"/],
+    ['a filter matching nothing', ['-b', 'nothing'], /matches no benchmark; benchmarks: busy, sleep/],
+    [
+      'a bad suite option value',
+      ['--flavour', 'salty'],
+      /'salty' is invalid. Allowed choices are plain, spicy/,
+    ],
+    ['an unknown mode', ['--mode', 'fast'], /unknown mode fast; modes: thrpt, avgt, sample, ss/],
+    ['an unknown unit', ['--unit', 'hours'], /--unit: choose one of ns, us, ms, s/],
+    ['a negative fork count', ['--forks', '-1'], /--forks needs an integer ≥ 0/],
+  ];
+  for (const [problem, args, message] of usageErrors) {
+    it(`rejects ${problem} with one line and exit code 2`, async () => {
+      const run = await runDbbench(['run', SYNTHETIC_SUITE, ...args, '--out', join(directory, 'never.json')]);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(/^dbbench: /);
+      expect(run.stderr).toMatch(message);
+      expect(existsSync(join(directory, 'never.json'))).toBe(false);
+    });
+  }
+
+  it('rejects a missing suite module with one line and exit code 2', async () => {
+    const run = await runDbbench(['run', join(directory, 'no-such-suite.js')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /^dbbench: suite module .*no-such-suite\.js not found; pass a compiled suite module/,
+    );
+    expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+});

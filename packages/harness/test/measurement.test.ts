@@ -1,0 +1,198 @@
+/**
+ * Behaviour of the timing engine with operations of known duration, measured through the real CLI
+ * and real forks: accuracy, proportionality, thrpt = 1/avgt, per-invocation setup outside the score,
+ * and a report in JMH's format.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readReport } from '../src/report-io.js';
+import type { DbbenchResult } from '../src/report-schema.js';
+import { runDbbench, SYNTHETIC_SUITE, withOneRetry } from './run-dbbench.js';
+
+const SHORT = ['--warmup-iterations', '1', '--warmup-time', '100ms', '-i', '5', '--time', '200ms'];
+
+function find(
+  report: readonly DbbenchResult[],
+  benchmark: string,
+  mode: string,
+  workMs?: string,
+): DbbenchResult {
+  const result = report.find(
+    (entry) => entry.benchmark === benchmark && entry.mode === mode && entry.params?.workMs === workMs,
+  );
+  if (result === undefined) throw new Error(`no ${benchmark} ${mode} ${workMs ?? ''} in the report`);
+  return result;
+}
+
+function score(result: DbbenchResult): number {
+  expect(result.dbbench.status).toBe('ok');
+  const value = result.primaryMetric.score;
+  if (typeof value !== 'number') throw new Error('score is NaN');
+  return value;
+}
+
+function error(result: DbbenchResult): number {
+  const value = result.primaryMetric.scoreError;
+  return typeof value === 'number' ? value : 0;
+}
+
+describe('measurement', () => {
+  let directory: string;
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'dbbench-measure-'));
+  });
+  afterAll(async () => {
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  async function sleepReport(): Promise<DbbenchResult[]> {
+    const out = join(directory, `sleep-${Date.now()}.json`);
+    const run = await runDbbench([
+      'run',
+      SYNTHETIC_SUITE,
+      '-b',
+      '^sleep$',
+      '-p',
+      'workMs=10,20',
+      '-m',
+      'avgt,thrpt',
+      ...SHORT,
+      '--out',
+      out,
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    return readReport(out);
+  }
+
+  it('measures a 20 ms operation within 10%, 2× the work as 1.8–2.2×, and thrpt as 1/avgt', async () => {
+    await withOneRetry(async () => {
+      const report = await sleepReport();
+      const twenty = score(find(report, 'synthetic.sleep', 'avgt', '20'));
+      const ten = score(find(report, 'synthetic.sleep', 'avgt', '10'));
+      expect(twenty).toBeGreaterThan(18);
+      expect(twenty).toBeLessThan(22);
+      expect(twenty / ten).toBeGreaterThan(1.8);
+      expect(twenty / ten).toBeLessThan(2.2);
+      for (const workMs of ['10', '20']) {
+        const avgt = find(report, 'synthetic.sleep', 'avgt', workMs);
+        const thrpt = find(report, 'synthetic.sleep', 'thrpt', workMs);
+        expect(thrpt.primaryMetric.scoreUnit).toBe('ops/s');
+        // 1/avgt in ops/s, with the avgt error carried over (d(1/x) = dx/x²).
+        const fromAvgt = 1000 / score(avgt);
+        const tolerance = error(thrpt) + (1000 * error(avgt)) / score(avgt) ** 2;
+        expect(Math.abs(score(thrpt) - fromAvgt)).toBeLessThanOrEqual(Math.max(tolerance, 0.03 * fromAvgt));
+      }
+    });
+  });
+
+  it('keeps a 5 ms per-invocation setup out of a 1 ms score and out of the iteration budget', async () => {
+    await withOneRetry(async () => {
+      const out = join(directory, `setup-${Date.now()}.json`);
+      const run = await runDbbench([
+        'run',
+        SYNTHETIC_SUITE,
+        '-b',
+        'perInvocationSetup',
+        '--forks',
+        '2',
+        '--warmup-iterations',
+        '1',
+        '--warmup-time',
+        '100ms',
+        '-i',
+        '3',
+        '--time',
+        '300ms',
+        '--out',
+        out,
+      ]);
+      expect(run.code).toBe(0);
+      const [result] = await readReport(out);
+      if (result === undefined) throw new Error('empty report');
+      const milliseconds = score(result);
+      // About 1 ms; counting the setup would give 6 ms. The upper bound leaves room for a busy machine
+      // stretching a busy-wait, not for the setup.
+      expect(milliseconds).toBeGreaterThan(0.95);
+      expect(milliseconds).toBeLessThan(2);
+      // Two forks, three measurement iterations each, merged into one score.
+      expect(result.forks).toBe(2);
+      expect(result.primaryMetric.rawData.map((fork) => fork.length)).toEqual([3, 3]);
+      // A 300 ms iteration of 6 ms invocations holds about 50 of them; counting only the timed 1 ms
+      // towards the budget would run about 300 and take six times as long.
+      for (const count of result.dbbench.invocations?.flat() ?? []) expect(count).toBeLessThan(80);
+    });
+  });
+
+  it('writes results that JMH tools read: every field of a JMH 1.37 result, with the same JSON types', async () => {
+    const out = join(directory, 'format.json');
+    const run = await runDbbench([
+      'run',
+      SYNTHETIC_SUITE,
+      '-b',
+      '^sleep$',
+      '-p',
+      'workMs=2',
+      '-m',
+      'avgt,sample',
+      '--prof',
+      'gc',
+      '--warmup-iterations',
+      '1',
+      '--warmup-time',
+      '50ms',
+      '-i',
+      '2',
+      '--time',
+      '100ms',
+      '--out',
+      out,
+    ]);
+    expect(run.code).toBe(0);
+    const jmh = JSON.parse(
+      await readFile(new URL('./fixtures/jmh-1.37-avgt.json', import.meta.url), 'utf8'),
+    ) as Record<string, unknown>[];
+    const ours = JSON.parse(await readFile(out, 'utf8')) as Record<string, unknown>[];
+    const reference = jmh[0] as Record<string, unknown>;
+    for (const result of ours) {
+      expect(shape(result, reference)).toEqual(shape(reference, reference));
+      expect(['thrpt', 'avgt', 'sample', 'ss']).toContain(result.mode);
+      expect(result.warmupTime).toMatch(/^\d+ (s|ms|us)$|^single-shot$/);
+      const metric = result.primaryMetric as Record<string, unknown>;
+      expect(Object.keys(metric.scorePercentiles as object)).toEqual(
+        Object.keys((reference.primaryMetric as Record<string, unknown>).scorePercentiles as object),
+      );
+      const secondary = result.secondaryMetrics as Record<string, Record<string, unknown>>;
+      expect(Object.keys(secondary)).toEqual(['gc.alloc.rate.norm', 'gc.count', 'gc.time']);
+      const jmhSecondary = (reference.secondaryMetrics as Record<string, unknown>)['·gc.alloc.rate.norm'];
+      for (const metricValue of Object.values(secondary))
+        expect(shape(metricValue, jmhSecondary)).toEqual(shape(jmhSecondary, jmhSecondary));
+    }
+    // Sample mode: percentiles from every invocation (two 100 ms iterations of ~2 ms), rawData per iteration.
+    const sample = ours.find((result) => result.mode === 'sample') as DbbenchResult;
+    expect(sample.primaryMetric.rawData).toHaveLength(1);
+    expect(sample.primaryMetric.rawData[0]).toHaveLength(2);
+    expect(sample.dbbench.scoreStatistics?.n).toBeGreaterThan(40);
+  });
+});
+
+/** The JSON type of every field JMH writes (`dbbench` and other extra fields are ignored). */
+function shape(value: unknown, reference: unknown): unknown {
+  if (Array.isArray(value)) return 'array';
+  if (value !== null && typeof value === 'object' && reference !== null && typeof reference === 'object') {
+    const result: Record<string, unknown> = {};
+    for (const key of Object.keys(reference)) {
+      const field = (value as Record<string, unknown>)[key];
+      // A map (params, percentiles, secondary metrics): only its being an object is compared.
+      result[key] = ['params', 'scorePercentiles', 'secondaryMetrics'].includes(key)
+        ? typeof field
+        : field === undefined
+          ? 'missing'
+          : shape(field, (reference as Record<string, unknown>)[key]);
+    }
+    return result;
+  }
+  return typeof value;
+}
