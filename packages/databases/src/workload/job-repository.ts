@@ -31,12 +31,11 @@ export async function startJob(
   jobName: string,
   partitions: readonly KeyRange[],
 ): Promise<number> {
-  // The contract types `id` and `started_at` as plain columns; the database generates both.
-  const job = {
+  const job: Insertable<JobExecutionTable> = {
     job_name: jobName,
     status: 'STARTED',
     partitions: partitions.length,
-  } as unknown as Insertable<JobExecutionTable>;
+  };
   const jobId =
     engineOf(db) === 'postgres'
       ? Number(
