@@ -1,0 +1,119 @@
+import { resetTarget, verifyCheckpoints, verifyTarget, type MeteredPool } from '@dbbench/databases';
+import { defineBenchmark, gcProfiler, type BenchmarkDefinition } from '@dbbench/harness';
+import type { ConnectionContext, SuiteContext } from '../connection-context.js';
+import { runStreamingJob, type StreamingJobOptions, type StreamingJobResult } from '../job/streaming-job.js';
+import { MemoryPeaksRecorder, memoryProfiler } from '../profilers/memory-profiler.js';
+import { MemorySampler } from '../profilers/memory-sampler.js';
+import { poolProfiler } from '../profilers/pool-profiler.js';
+import { rowsPerSecondProfiler } from '../profilers/rows-per-second-profiler.js';
+import { serverCountersProfiler } from '../profilers/server-counters-profiler.js';
+import { JobResultsRecorder, streamProfiler } from '../profilers/stream-profiler.js';
+import { openTrialPool, SINGLE_SHOT_ITERATIONS } from './trial-pool.js';
+
+/** The job's parameters that a benchmark may fix instead of taking from an axis. */
+export interface JobParameters {
+  readonly poolSize: number;
+  readonly partitions: number;
+  readonly chunkSize: number;
+}
+
+/** How one of the job benchmarks (job, chunks, memory) differs from the others. */
+export interface JobBenchmarkSpec {
+  readonly description: string;
+  /** Axes the benchmark varies; `dataSize` always, plus any of {@link JobParameters}. */
+  readonly axes: readonly ('dataSize' | keyof JobParameters)[];
+  /** Values of the parameters that are not axes of this benchmark. */
+  readonly fixed: Partial<JobParameters>;
+  /** Pause after each flushed chunk (a deliberately slow writer); default none. */
+  readonly writeDelayMs?: number;
+}
+
+/** State of a job benchmark's fork. */
+export interface JobState {
+  readonly pool: MeteredPool;
+  readonly dataSize: number;
+  readonly options: StreamingJobOptions;
+  readonly sampler: MemorySampler;
+  readonly memory: MemoryPeaksRecorder;
+  readonly jobs: JobResultsRecorder;
+}
+
+function parameter(ctx: SuiteContext, spec: JobBenchmarkSpec, name: keyof JobParameters): number {
+  if (spec.axes.includes(name)) return ctx.int(name);
+  const value = spec.fixed[name];
+  if (value === undefined)
+    throw new Error(`job benchmark defines neither an axis nor a fixed value for ${name}`);
+  return value;
+}
+
+/**
+ * Builds a benchmark around {@link runStreamingJob}. Shared lifecycle, never timed: the trial seeds
+ * `dataSize` source rows once; every invocation starts from an empty target and empty job tables,
+ * after a forced GC, with a memory sampler running; every invocation is verified (row count and
+ * checksum of target against source, one checkpoint row per partition at its range end).
+ */
+export function defineJobBenchmark(
+  spec: JobBenchmarkSpec,
+): BenchmarkDefinition<JobState, ConnectionContext, StreamingJobResult> {
+  return defineBenchmark<JobState, ConnectionContext, StreamingJobResult>({
+    description: spec.description,
+    axes: spec.axes,
+    mode: 'ss',
+    iterations: SINGLE_SHOT_ITERATIONS,
+    async setupTrial(ctx) {
+      const dataSize = ctx.int('dataSize');
+      const options: StreamingJobOptions = {
+        partitions: parameter(ctx, spec, 'partitions'),
+        chunkSize: parameter(ctx, spec, 'chunkSize'),
+        ...(spec.writeDelayMs === undefined ? {} : { writeDelayMs: spec.writeDelayMs }),
+      };
+      const pool = await openTrialPool(ctx, {
+        poolSize: parameter(ctx, spec, 'poolSize'),
+        seedRows: dataSize,
+      });
+      return {
+        pool,
+        dataSize,
+        options,
+        sampler: new MemorySampler(),
+        memory: new MemoryPeaksRecorder(),
+        jobs: new JobResultsRecorder(),
+      };
+    },
+    async setupInvocation(state) {
+      await resetTarget(state.pool);
+      // Last, so the reset's garbage is collected before the baseline and not sampled.
+      state.sampler.start();
+    },
+    async run(state) {
+      const result = await runStreamingJob(state.pool, state.options);
+      state.jobs.record(result);
+      return result;
+    },
+    teardownInvocation(state) {
+      state.memory.stopAndRecord(state.sampler);
+    },
+    async verify(state, result) {
+      state.memory.stopAndRecord(state.sampler);
+      if (result.rowsWritten !== state.dataSize) {
+        throw new Error(`the job wrote ${result.rowsWritten} rows, expected ${state.dataSize}`);
+      }
+      const target = await verifyTarget(state.pool);
+      if (!target.ok) throw new Error(`target verification failed: ${target.message}`);
+      const checkpoints = await verifyCheckpoints(state.pool, result.jobId, result.ranges);
+      if (!checkpoints.ok) throw new Error(`checkpoint verification failed: ${checkpoints.message}`);
+    },
+    profilers: (state) => [
+      rowsPerSecondProfiler(state.dataSize),
+      streamProfiler(state.jobs),
+      memoryProfiler(state.sampler, state.memory),
+      poolProfiler(state.pool),
+      gcProfiler(),
+      serverCountersProfiler(state.pool),
+    ],
+    async teardownTrial(state) {
+      state.sampler.stop();
+      await state.pool.close();
+    },
+  });
+}

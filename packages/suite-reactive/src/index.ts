@@ -1,0 +1,28 @@
+/**
+ * @dbbench/suite-reactive: the reactive-driver suite — cursor streams with backpressure on
+ * PostgreSQL and MySQL. Suite modules: `dist/postgres-suite.js`, `dist/mysql-suite.js`.
+ */
+export { createSuite, DEFAULT_AXES, QUICK_AXES, SUITE_NAME } from './suite.js';
+export { toConnectionContext, type ConnectionContext, type SuiteContext } from './connection-context.js';
+export {
+  runStreamingJob,
+  type PartitionReport,
+  type StreamingJobOptions,
+  type StreamingJobResult,
+} from './job/streaming-job.js';
+export { partitionConcurrency } from './job/partition-concurrency.js';
+export { ChunkWriter, type ChunkWriterOptions, type FlushChunk } from './streams/chunk-writer.js';
+export { StreamCounters } from './streams/stream-counters.js';
+export {
+  openRangeReader,
+  writeTargetChunk,
+  loadSource,
+  ROW_STREAM_HIGH_WATER_MARK,
+} from './streams/engine-streams.js';
+export type { RangeReader, KeyBounds } from './streams/range-reader.js';
+export { TargetRowTransform, type RowTransform } from './streams/target-row-transform.js';
+export { MemorySampler, type MemoryPeaks } from './profilers/memory-sampler.js';
+export { seedBenchmark, SEED_ROWS_PER_CHUNK } from './benchmarks/seed.js';
+export { jobBenchmark, DEFAULT_CHUNK_SIZE } from './benchmarks/job.js';
+export { chunksBenchmark } from './benchmarks/chunks.js';
+export { memoryBenchmark, SLOW_WRITER_DELAY_MS } from './benchmarks/memory.js';

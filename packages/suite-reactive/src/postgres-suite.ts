@@ -1,0 +1,4 @@
+/** The reactive suite against PostgreSQL: `dbbench run dist/postgres-suite.js`. */
+import { createSuite } from './suite.js';
+
+export default createSuite('postgres');

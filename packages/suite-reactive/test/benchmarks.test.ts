@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chunksBenchmark } from '../src/benchmarks/chunks.js';
+import { jobBenchmark } from '../src/benchmarks/job.js';
+import { memoryBenchmark } from '../src/benchmarks/memory.js';
+import { seedBenchmark } from '../src/benchmarks/seed.js';
+import { contextFor, createTestDatabase, ENGINES, runLifecycle, type TestDatabase } from './test-database.js';
+
+// Every benchmark's full lifecycle at the smallest size, verification included, on both engines.
+describe.each(ENGINES)('benchmarks on %s', (engine) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('seed streams every row and passes its checksum, twice in a row', async () => {
+    const ctx = contextFor(database.connection, { dataSize: '1000', poolSize: '2' });
+    await runLifecycle(seedBenchmark, ctx, 2);
+  });
+
+  it('job writes every row through several partitions and passes target and checkpoint checks', async () => {
+    const ctx = contextFor(database.connection, { dataSize: '1000', poolSize: '3', partitions: '4' });
+    const [first, second] = await runLifecycle(jobBenchmark, ctx, 2);
+    expect(first?.rowsWritten).toBe(1000);
+    // poolSize 3 lets two partitions stream at once; the other two waited their turn.
+    expect(first?.concurrency).toBe(2);
+    expect(second?.partitions).toHaveLength(4);
+    expect(second?.timeToFirstRowMs).toBeGreaterThan(0);
+  });
+
+  it('chunks runs with a chunk larger than the data set', async () => {
+    const ctx = contextFor(database.connection, { dataSize: '1000', chunkSize: '5000' });
+    const [result] = await runLifecycle(chunksBenchmark, ctx, 1);
+    expect(result?.partitions[0]?.chunksWritten).toBe(1);
+  });
+
+  it('memory runs the slow-writer job and reports its peaks', async () => {
+    const ctx = contextFor(database.connection, { dataSize: '1000' });
+    const [result] = await runLifecycle(memoryBenchmark, ctx, 1);
+    expect(result?.partitions[0]?.chunksWritten).toBe(2);
+  });
+});

@@ -1,0 +1,98 @@
+import {
+  createPool,
+  createSchema,
+  resetTarget,
+  seedSource,
+  transformRow,
+  verifyTarget,
+  type MeteredPool,
+  type RawConnection,
+} from '@dbbench/databases';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStreamingJob } from '../src/job/streaming-job.js';
+import { openRangeReader } from '../src/streams/engine-streams.js';
+import { StreamCounters } from '../src/streams/stream-counters.js';
+import { createTestDatabase, ENGINES, idleCountAfterSettling, type TestDatabase } from './test-database.js';
+
+const POOL_SIZE = 4;
+
+/** `count(*)` of source on this very connection (not through the pool). */
+async function countSourceRows(connection: RawConnection): Promise<number> {
+  if (connection.engine === 'postgres') {
+    const result = await connection.client.query<{ n: string }>('select count(*) as n from source');
+    return Number(result.rows[0]?.n);
+  }
+  const [rows] = await connection.connection.query('select count(*) as n from source');
+  return Number((rows as { n: unknown }[])[0]?.n);
+}
+const SOURCE_ROWS = 5000;
+
+// What happens to connections when a stream stops early or breaks midway, on both engines.
+describe.each(ENGINES)('stream lifecycle on %s', (engine) => {
+  let database: TestDatabase;
+  let pool: MeteredPool;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    pool = await createPool(database.connection, { size: POOL_SIZE });
+    await createSchema(pool);
+    await seedSource(pool, SOURCE_ROWS);
+  });
+
+  afterAll(async () => {
+    await pool?.close();
+    await database?.drop();
+  });
+
+  it('a consumer that stops early closes the cursor and gives the connection back, usable', async () => {
+    const counters = new StreamCounters();
+    const consumed = await pool.withConnection(async (connection) => {
+      const reader = openRangeReader(connection, { start: 1, end: SOURCE_ROWS }, 100, counters);
+      let seen = 0;
+      for await (const _row of reader.rows) {
+        seen += 1;
+        if (seen === 150) break;
+      }
+      await reader.close();
+      return seen;
+    });
+    expect(consumed).toBe(150);
+    // Far fewer rows than the range were pulled into this process.
+    expect(counters.rowsRead).toBeLessThan(SOURCE_ROWS / 2);
+    expect(await idleCountAfterSettling(pool)).toBe(POOL_SIZE);
+    expect(pool.totalCount()).toBe(POOL_SIZE);
+    // Every pooled connection answers a new query (none is stuck behind the abandoned stream).
+    // All checked out at once, so each query runs on a different connection.
+    const answers = await Promise.all(
+      Array.from({ length: POOL_SIZE }, () =>
+        pool.withConnection((connection) => countSourceRows(connection)),
+      ),
+    );
+    expect(answers).toEqual(Array.from({ length: POOL_SIZE }, () => SOURCE_ROWS));
+  });
+
+  it('an error in the middle of a stream fails the job cleanly and the next run is unaffected', async () => {
+    await resetTarget(pool);
+    const failingId = 3210;
+    const failed = runStreamingJob(pool, {
+      partitions: 2,
+      chunkSize: 100,
+      transform: (row) => {
+        if (row.id === failingId) throw new Error(`transform failed on row ${failingId}`);
+        return transformRow(row);
+      },
+    });
+    await expect(failed).rejects.toThrow(`transform failed on row ${failingId}`);
+    expect(await idleCountAfterSettling(pool)).toBe(POOL_SIZE);
+    expect(pool.totalCount()).toBe(POOL_SIZE);
+    const statuses = await pool.db.selectFrom('job_execution').select('status').execute();
+    expect(statuses.map((row) => row.status)).toEqual(['FAILED']);
+
+    await resetTarget(pool);
+    const result = await runStreamingJob(pool, { partitions: 2, chunkSize: 100 });
+    expect(result.rowsWritten).toBe(SOURCE_ROWS);
+    const verification = await verifyTarget(pool);
+    expect(verification.ok, verification.message).toBe(true);
+    expect(await idleCountAfterSettling(pool)).toBe(POOL_SIZE);
+  });
+});
