@@ -19,15 +19,20 @@ const WELL_KNOWN: readonly {
   readonly pattern: RegExp;
   readonly label: (match: RegExpExecArray) => string;
 }[] = [
+  { pattern: /^requests\/s$/, label: () => 'requests/s' },
   { pattern: /^pool\.acquireWait\.(p[\d.]+|max|mean)$/, label: (m) => `acquire wait ${m[1]!}` },
   { pattern: /^(?:latency|pool\.latency)[._]?(p[\d.]+|max|mean)$/i, label: (m) => `latency ${m[1]!}` },
   { pattern: /success/i, label: () => 'success rate' },
   { pattern: /^(?:pool\.)?timeouts?$/i, label: () => 'timeouts' },
   { pattern: /^pool\.connectionsOpened$/, label: () => 'connections opened' },
+  { pattern: /^connectionHold\.(p[\d.]+|max|mean)$/, label: (m) => `connection hold ${m[1]!}` },
   { pattern: /^timeToFirstRow$/, label: () => 'time to first row' },
-  { pattern: /^mem\.peakRss$/, label: () => 'peak RSS' },
-  { pattern: /^mem\.peakHeap$/, label: () => 'peak heap' },
-  { pattern: /^gc\.alloc\.norm$/, label: () => 'alloc/op' },
+  { pattern: /^stream\.maxReadAhead$/, label: () => 'max read-ahead' },
+  { pattern: /^(?:mem|memory)\.peakRss$/, label: () => 'peak RSS' },
+  { pattern: /^(?:mem|memory)\.peakHeap$/, label: () => 'peak heap' },
+  { pattern: /^(?:mem|memory)\.rssGrowth$/, label: () => 'RSS growth' },
+  { pattern: /^(?:mem|memory)\.heapGrowth$/, label: () => 'heap growth' },
+  { pattern: /^gc\.alloc(?:\.rate)?\.norm$/, label: () => 'alloc/op' },
   { pattern: /^gc\.count$/, label: () => 'GC count' },
   { pattern: /^gc\.time$/, label: () => 'GC time' },
 ];
@@ -62,6 +67,23 @@ export function compareMetricNames(a: string, b: string): number {
 /** Whether a unit is a byte count (formatted in KiB/MiB/GiB). */
 export function isByteUnit(unit: string): boolean {
   return /^(B|bytes)(\/op)?$/.test(unit);
+}
+
+const BYTES_PER_UNIT: Readonly<Record<string, number>> = {
+  B: 1,
+  bytes: 1,
+  KiB: 1024,
+  KB: 1000,
+  MiB: 1024 ** 2,
+  MB: 1000 ** 2,
+  GiB: 1024 ** 3,
+  GB: 1000 ** 3,
+};
+
+/** A memory amount in any byte unit (B, KiB, MiB, GiB, …) as MiB; undefined for other units. */
+export function toMebibytes(value: number, unit: string): number | undefined {
+  const bytes = BYTES_PER_UNIT[unit];
+  return bytes === undefined ? undefined : (value * bytes) / 1024 ** 2;
 }
 
 /**

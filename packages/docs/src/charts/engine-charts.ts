@@ -2,7 +2,7 @@ import { engineTitle } from '../environment.js';
 import { JOB_BENCHMARK, rowsPerSecond } from '../efficiency.js';
 import { compareRows, finiteScore, rowFromDbbench, type ResultRow } from '../result-row.js';
 import type { DbbenchReportFile } from '../report-file.js';
-import { describeMetric, isByteUnit } from '../metrics.js';
+import { describeMetric, toMebibytes } from '../metrics.js';
 import { toMilliseconds } from '../units.js';
 import { lineChartSpec, type ChartDatum, type JsonValue } from './line-chart-spec.js';
 
@@ -221,13 +221,14 @@ function memoryChart(database: string, reports: readonly DbbenchReportFile[]): C
   const data: ChartDatum[] = successfulRows(reports, 'memory').flatMap((entry) =>
     ['peak RSS', 'peak heap'].flatMap((label) => {
       const metric = metricByLabel(entry.row, label);
-      if (!metric || !isByteUnit(metric.unit)) return [];
+      const mebibytes = metric ? toMebibytes(metric.score, metric.unit) : undefined;
+      if (mebibytes === undefined) return [];
       return [
         {
           dataSize: axisValue(entry.row, 'dataSize'),
           metric: label,
           series: seriesLabel(entry, placed),
-          mebibytes: metric.score / (1024 * 1024),
+          mebibytes,
         },
       ];
     }),
