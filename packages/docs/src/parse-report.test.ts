@@ -69,3 +69,16 @@ describe('parseReport', () => {
     );
   });
 });
+
+describe('parseReport on real harness output', () => {
+  // Written by `dbbench run` (limit, queries, contention; short iterations) against the local
+  // PostgreSQL: guards against the harness's report drifting from what the docs read.
+  it('accepts a report the harness wrote', async () => {
+    const report = parseReport('postgres.json', await read('harness-output/pooled-postgres-quick.json'));
+    expect(report.kind).toBe('dbbench');
+    if (report.kind !== 'dbbench') return;
+    expect(new Set(report.results.map((result) => result.dbbench.benchmarkName))).toEqual(
+      new Set(['limit', 'queries', 'contention']),
+    );
+  });
+});

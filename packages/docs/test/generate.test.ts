@@ -155,3 +155,27 @@ describe('generateDocs failures and empty input', () => {
     expect((await lintMarkdown(out)).ok).toBe(true);
   });
 });
+
+describe('generateDocs on real harness output', () => {
+  it('renders a report written by `dbbench run`, lint-clean, with its charts', async () => {
+    const root = await tempDir();
+    const reports = path.join(root, 'packages', 'suite-pooled', 'reports');
+    await mkdir(reports, { recursive: true });
+    await cp(
+      path.join(FIXTURES, 'harness-output', 'pooled-postgres-quick.json'),
+      path.join(reports, 'postgres.json'),
+    );
+    const out = path.join(root, 'benchmark-docs');
+    const files = await generateDocs({ root, outDir: out });
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'postgres.md',
+        'charts/postgres-query-latency.svg',
+        'charts/postgres-contention-acquire-wait.svg',
+      ]),
+    );
+    const postgres = await readFile(path.join(out, 'postgres.md'), 'utf8');
+    expect(postgres).toMatch(/\| selectById \| 10 \| [\d.]+ ± [\d.]+ \| `us\/op` \| lower \|/);
+    expect((await lintMarkdown(out)).ok).toBe(true);
+  });
+});
