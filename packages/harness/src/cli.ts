@@ -1,4 +1,7 @@
 /** The `dbbench` executable (bin/dbbench.js imports this file from dist/). */
 import { runCli } from './cli-program.js';
 
-process.exitCode = await runCli(process.argv);
+const exitCode = await runCli(process.argv);
+// Exit explicitly: a handle a suite's run setup left open must not keep a finished run (or CI) waiting.
+// Safe on Linux, where stdout and stderr writes to pipes, files and terminals are synchronous.
+process.exit(exitCode);

@@ -35,7 +35,11 @@ export async function readReportIfExists(path: string): Promise<DbbenchReport | 
       { cause: error },
     );
   }
-  return parseReport(json, path);
+  try {
+    return parseReport(json, path);
+  } catch (error) {
+    throw new DbbenchError(`${(error as Error).message}; fix the file, or delete it to start a new report`);
+  }
 }
 
 /** Validates parsed JSON as a report; `source` names it in the error message. */
