@@ -49,7 +49,7 @@ function parameter(ctx: SuiteContext, spec: JobBenchmarkSpec, name: keyof JobPar
 /**
  * Builds a benchmark around {@link runStreamingJob}. Shared lifecycle, never timed: the trial seeds
  * `dataSize` source rows once; every invocation starts from an empty target and empty job tables,
- * after a forced GC, with a memory sampler running; every invocation is verified (row count and
+ * after the harness's forced GC, with a memory sampler running; every invocation is verified (row count and
  * checksum of target against source, one checkpoint row per partition at its range end).
  */
 export function defineJobBenchmark(
@@ -82,7 +82,7 @@ export function defineJobBenchmark(
     },
     async setupInvocation(state) {
       await resetTarget(state.pool);
-      // Last, so the reset's garbage is collected before the baseline and not sampled.
+      // Last, so the reset itself is not part of the sampled window.
       state.sampler.start();
     },
     async run(state) {

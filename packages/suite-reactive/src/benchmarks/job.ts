@@ -6,18 +6,18 @@
  * memory; more partitions help until the server's cores or the pool become the bottleneck.
  * Pipeline per partition: reader connection held for the partition (PostgreSQL: pg-cursor batches of
  * chunkSize rows; MySQL: mysql2's row stream) → `transformRow` → a writer that flushes every chunk
- * (PostgreSQL: COPY on a borrowed connection; MySQL: multi-row INSERT) and records a checkpoint in the
- * job repository. Partitions that cannot run at once (more than poolSize − 1, see
+ * in its own transaction on a borrowed connection (PostgreSQL: COPY; MySQL: multi-row INSERT) together
+ * with the chunk's checkpoint in the job repository. Partitions that cannot run at once (more than poolSize − 1, see
  * `partitionConcurrency`) wait for a running one to finish. chunkSize is fixed at 500 here; the
  * `chunks` benchmark varies it.
  * Timed: planning partitions from MIN/MAX(id), the job repository rows, every partition's stream,
  * writes and checkpoints, and finishing the job.
- * Not timed: pool, schema, seeding `dataSize` source rows (once per trial), the TRUNCATE of target and
- * the job tables and a forced GC before every invocation, verification after it (target count and
+ * Not timed: pool, schema, seeding `dataSize` source rows (once per trial), the harness's forced GC and
+ * the TRUNCATE of target and the job tables before every invocation, verification after it (target count and
  * checksum against source; checkpoints at every range end).
  * State: per trial — pool and seeded source; per invocation — empty target and job tables.
  * Secondary: rows/s, timeToFirstRow, connectionHold.mean/max, stream.maxReadAhead, memory.peakRss /
- * peakHeap (absolute) and rssGrowth / heapGrowth (above the post-GC baseline), pool.acquireWait.*, gc.*,
+ * peakHeap (absolute) and rssGrowth / heapGrowth (above the pre-run baseline), pool.acquireWait.*, gc.*,
  * server.*.
  * Run: `npx dbbench run dist/postgres-suite.js -b job` (or `npx turbo run bench:postgres`).
  */

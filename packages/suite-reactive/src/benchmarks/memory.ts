@@ -7,9 +7,11 @@
  * always the faster side: without backpressure, rows would pile up in memory here.
  * What is reported (secondary metrics, MiB, per invocation, highest in the iteration):
  *   memory.peakRss / memory.peakHeap — absolute peak resident set and V8 heap in use, sampled every
- *     5 ms from setupInvocation (after a forced GC: forks run with --expose-gc) until the run ends;
- *   memory.rssGrowth / memory.heapGrowth — the same peaks minus the post-GC baseline taken just
- *     before the run: what the invocation itself added. RSS rarely shrinks after GC, so rssGrowth
+ *     5 ms from the end of setupInvocation until the run ends. The harness forces a GC before every
+ *     iteration (forks run with --expose-gc) and single-shot runs one invocation per iteration, so
+ *     every invocation starts from a collected heap;
+ *   memory.rssGrowth / memory.heapGrowth — the same peaks minus the baseline taken just before the
+ *     run: what the invocation itself added. RSS rarely shrinks after GC, so rssGrowth
  *     understates later invocations; heapGrowth is the sharper of the two.
  * The score (ms) is the job's duration, including the 2 ms per chunk pauses.
  * One partition, poolSize 10, chunkSize 500. Timed / not timed / state: as in `job` (see job.ts).

@@ -7,7 +7,7 @@ export interface MemoryPeaks {
   readonly peakRssMiB: number;
   /** Highest V8 heap in use seen. */
   readonly peakHeapMiB: number;
-  /** Peak RSS minus the RSS at start (after a forced GC when `global.gc` is exposed). */
+  /** Peak RSS minus the RSS at start. */
   readonly rssGrowthMiB: number;
   /** Peak heap in use minus the heap in use at start. */
   readonly heapGrowthMiB: number;
@@ -39,12 +39,12 @@ export class MemorySampler {
   }
 
   /**
-   * Forces a GC when the process runs with `--expose-gc` (forks do), takes the baseline and starts
-   * sampling. Collecting first keeps garbage of the previous invocation out of this one's peak.
+   * Takes the baseline and starts sampling. It does not collect garbage itself: the harness forces a
+   * GC before every iteration (one invocation per iteration in single-shot mode), outside the gc
+   * profiler's window; a second GC here would be counted in `gc.count` and `gc.time`.
    */
   start(): void {
     this.stop();
-    (globalThis as { gc?: () => void }).gc?.();
     const usage = process.memoryUsage();
     this.#baselineRss = usage.rss;
     this.#baselineHeap = usage.heapUsed;
