@@ -95,7 +95,8 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
       const startedAt = performance.now();
       const forkOutcomes = await runForks(options, combination, settings, unit, setup?.context ?? null);
       progress.complete(index, performance.now() - startedAt);
-      if (forkOutcomes.some((fork) => fork.failure?.phase === 'interrupted')) {
+      // Ctrl-C reaches the fork too (same process group); its death then is the interrupt, not a crash.
+      if (options.signal?.aborted || forkOutcomes.some((fork) => fork.failure?.phase === 'interrupted')) {
         interrupted = true;
         break;
       }
