@@ -62,6 +62,14 @@ export function createSuite(
     database: engine,
     description: `Request/response access over a connection pool (Kysely over ${engine === 'postgres' ? 'pg.Pool' : 'the mysql2 pool'})`,
     axes: POOLED_AXES,
+    // thrpt/sample benchmarks: 2 warmup + 5 measured iterations of 1 s; single-shot benchmarks set
+    // their own invocation counts (1 warmup + 5 measured).
+    iterations: {
+      warmupIterations: 2,
+      warmupTimeMs: 1000,
+      measurementIterations: 5,
+      measurementTimeMs: 1000,
+    },
     quick: {
       axes: {
         dataSize: [1000],
