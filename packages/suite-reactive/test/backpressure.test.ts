@@ -16,13 +16,16 @@ const CHUNK_SIZE = 200;
 const WRITE_DELAY_MS = 5;
 
 /**
- * Rows that may legitimately sit in this process at once: the chunk being flushed, one cursor batch
- * (PostgreSQL) or one socket read of rows mysql2 parsed before pausing (MySQL; about 16 KiB–64 KiB of
- * ~50-byte rows, bounded here by 1500 rows), and the highWaterMark of the three streams between them.
+ * Rows that may legitimately sit in this process at once: the chunk the writer is collecting or
+ * flushing; on PostgreSQL also one cursor batch (the reader fetches the next batch while the writer
+ * flushes); and the object-mode buffers between them — the reader's Readable, the Transform's two
+ * sides and the writer's queue, each up to a highWaterMark, plus one more as slack for the row in
+ * hand at each stage. mysql2 pauses the socket when its Readable is full and holds parsed packets
+ * back until resumed, so MySQL has no batch term. Observed here: 400 (PostgreSQL), 262 (MySQL).
  */
 function readAheadBound(engine: string): number {
-  const streamBuffers = 3 * ROW_STREAM_HIGH_WATER_MARK;
-  return engine === 'postgres' ? 2 * CHUNK_SIZE + streamBuffers : CHUNK_SIZE + 1500 + streamBuffers;
+  const streamBuffers = 5 * ROW_STREAM_HIGH_WATER_MARK;
+  return engine === 'postgres' ? 2 * CHUNK_SIZE + streamBuffers : CHUNK_SIZE + streamBuffers;
 }
 
 // With a writer 5 ms slower per chunk than the reader, rows read ahead must stay bounded by the chunk
