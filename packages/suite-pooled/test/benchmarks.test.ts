@@ -62,6 +62,21 @@ for (const engine of ENGINES) {
       expect(results).toEqual([1000, 1000]);
     });
 
+    it('limit reports rows/s and the server-side work of the iteration', async () => {
+      const ctx = benchmarkContext(server, { dataSize: DATA_SIZE });
+      const state = await limitBenchmark.setupTrial(ctx);
+      try {
+        const samples = await runProfiledIteration(limitBenchmark, state, ctx);
+        expect(metric(samples, 'rows/s')).toBeGreaterThan(0);
+        // Rows written by the server in this iteration, as its own counters saw them.
+        const rowsCounter = engine === 'postgres' ? 'server.tup_inserted' : 'server.Handler_write';
+        expect(metric(samples, rowsCounter)).toBeGreaterThanOrEqual(1000);
+        expect(metric(samples, 'gc.alloc.rate.norm')).toBeGreaterThan(0);
+      } finally {
+        await limitBenchmark.teardownTrial?.(state, ctx);
+      }
+    });
+
     it.each(QUERY_KINDS)('queries %s verifies every invocation and iteration', async (query) => {
       const ctx = benchmarkContext(server, { query, poolSize: POOL_SIZE });
       const { results } = await runLifecycle(queriesBenchmark, ctx, { iterations: 2, invocations: 20 });

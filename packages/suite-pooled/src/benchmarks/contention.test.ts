@@ -47,9 +47,7 @@ describe('contentionProfiler', () => {
     });
     const profiler = contentionProfiler(loop);
     await profiler.beforeIteration();
-    loop.start();
     await loop.waitForSuccesses(30);
-    await loop.stop();
     const samples = await profiler.afterIteration({ invocations: 2, measuredNs: 1e9, warmup: false });
     const value = (name: string): number | undefined => samples.find((sample) => sample.name === name)?.value;
     expect(value('requests/s')).toBe(2 * REQUESTS_PER_OPERATION);

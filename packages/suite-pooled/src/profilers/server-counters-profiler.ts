@@ -8,18 +8,18 @@ import type { MetricSample, Profiler } from '@dbbench/harness';
 /**
  * Creates a profiler reporting `server.<counter>` deltas per iteration.
  *
- * @param monitorPool - a separate one-connection pool, so reading counters neither waits behind the
- *   measured pool nor shows up in its acquire metrics
+ * @param pool - the measured pool: on PostgreSQL each of its sessions is made to publish its pending
+ *   statistics before the read, so the pool must be idle (nest this profiler outside the workload)
  */
-export function serverCountersProfiler(monitorPool: MeteredPool): Profiler {
+export function serverCountersProfiler(pool: MeteredPool): Profiler {
   let before: Record<string, number> = {};
   return {
     name: 'server',
     async beforeIteration(): Promise<void> {
-      before = await readServerCounters(monitorPool);
+      before = await readServerCounters(pool);
     },
     async afterIteration(): Promise<readonly MetricSample[]> {
-      const after = await readServerCounters(monitorPool);
+      const after = await readServerCounters(pool);
       return counterDeltas(before, after);
     },
   };

@@ -79,7 +79,8 @@ export async function runLifecycle<State, Result>(
 
 /**
  * One iteration of one invocation, with the benchmark's profilers around it as the harness runs
- * them: beforeIteration → setupIteration → run (timed) → teardownIteration → afterIteration.
+ * them: setupIteration → beforeIteration → setupInvocation → run (timed) → verify → afterIteration →
+ * teardownIteration.
  * Returns every profiler's metrics.
  */
 export async function runProfiledIteration<State, Result>(
@@ -88,15 +89,17 @@ export async function runProfiledIteration<State, Result>(
   ctx: BenchmarkContext<PooledRunContext>,
 ): Promise<MetricSample[]> {
   const profilers = benchmark.profilers?.(state, ctx) ?? [];
-  for (const profiler of profilers) await profiler.beforeIteration();
   await benchmark.setupIteration?.(state, ctx);
+  for (const profiler of profilers) await profiler.beforeIteration();
+  await benchmark.setupInvocation?.(state, ctx);
   const startedAt = process.hrtime.bigint();
-  await benchmark.run(state, { consume: () => undefined }, ctx);
+  const result = await benchmark.run(state, { consume: () => undefined }, ctx);
   const measuredNs = Number(process.hrtime.bigint() - startedAt);
-  await benchmark.teardownIteration?.(state, ctx);
+  await benchmark.verify?.(state, result, ctx);
   const samples: MetricSample[] = [];
   for (const profiler of profilers) {
     samples.push(...(await profiler.afterIteration({ invocations: 1, measuredNs, warmup: false })));
   }
+  await benchmark.teardownIteration?.(state, ctx);
   return samples;
 }
