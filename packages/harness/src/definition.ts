@@ -119,6 +119,12 @@ export interface BenchmarkDefinition<State = unknown, RunContext extends Json = 
   readonly mode: Mode | readonly Mode[];
   /** Output time unit; default `ms` for avgt/sample/ss and ops per second for thrpt. */
   readonly unit?: TimeUnit;
+  /**
+   * Operations one invocation performs (JMH's `@OperationsPerInvocation`): scores are per operation,
+   * so a benchmark that times 1000 requests per invocation reports requests/s and time per request.
+   * Default 1.
+   */
+  readonly operationsPerInvocation?: number;
   /** Per-benchmark iteration defaults (e.g. more single-shot iterations for a batch job). */
   readonly iterations?: IterationSettings;
   /** Per fork, before warmup: open pools, create schema, seed data. */

@@ -37,5 +37,13 @@ export async function loadSuite(absolutePath: string): Promise<SuiteDefinition> 
       `${absolutePath} has no suite as its default export; export default defineSuite({ name, database, axes, benchmarks })`,
     );
   }
+  for (const [name, benchmark] of Object.entries(suite.benchmarks ?? {})) {
+    const operations = benchmark.operationsPerInvocation;
+    if (operations !== undefined && !(Number.isInteger(operations) && operations > 0)) {
+      throw new DbbenchError(
+        `benchmark ${name} in ${absolutePath}: operationsPerInvocation must be a positive integer, got ${operations}`,
+      );
+    }
+  }
   return suite as SuiteDefinition;
 }

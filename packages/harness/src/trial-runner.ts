@@ -132,6 +132,7 @@ async function runIteration(
           invocation,
           warmup ? task.settings.warmupTimeMs : task.settings.measurementTimeMs,
         );
+  const operations = benchmark.operationsPerInvocation ?? 1;
   const secondary: MetricSample[] = [];
   for (const profiler of profilers) {
     const info = { invocations: timed.invocations, measuredNs: timed.measuredNs, warmup };
@@ -143,20 +144,23 @@ async function runIteration(
     index,
     invocations: timed.invocations,
     measuredNs: timed.measuredNs,
-    score: iterationScore(timed, task),
-    ...(task.mode === 'sample' ? { samples: samplesInUnit(timed, task) } : {}),
+    score: iterationScore(timed, task, operations),
+    ...(task.mode === 'sample' ? { samples: samplesInUnit(timed, task, operations) } : {}),
     secondary,
   };
 }
 
-/** An iteration's score: ops per unit (thrpt), time per op (avgt, sample), or the batch's time (ss, as JMH). */
-function iterationScore(timed: TimedIteration, task: ForkTask): number {
-  if (task.mode === 'ss') return timed.measuredNs / nanosecondsPer(task.unit);
-  return scoreFromNanosecondsPerOp(timed.measuredNs / timed.invocations, task.mode, task.unit);
+/**
+ * An iteration's score: ops per unit (thrpt), time per op (avgt, sample), or the batch's time (ss, as
+ * JMH), where one invocation counts as `operations` ops.
+ */
+function iterationScore(timed: TimedIteration, task: ForkTask, operations: number): number {
+  if (task.mode === 'ss') return timed.measuredNs / operations / nanosecondsPer(task.unit);
+  return scoreFromNanosecondsPerOp(timed.measuredNs / (timed.invocations * operations), task.mode, task.unit);
 }
 
-function samplesInUnit(timed: TimedIteration, task: ForkTask): Float64Array {
-  const perUnit = nanosecondsPer(task.unit);
+function samplesInUnit(timed: TimedIteration, task: ForkTask, operations: number): Float64Array {
+  const perUnit = nanosecondsPer(task.unit) * operations;
   return Float64Array.from(timed.samplesNs, (sample) => sample / perUnit);
 }
 

@@ -88,6 +88,34 @@ describe('measurement', () => {
     });
   });
 
+  it('scores per operation when an invocation performs several (operationsPerInvocation)', async () => {
+    await withOneRetry(async () => {
+      const out = join(directory, `per-operation-${Date.now()}.json`);
+      const run = await runDbbench([
+        'run',
+        SYNTHETIC_SUITE,
+        '-b',
+        '^perOperation$',
+        '-p',
+        'workMs=10',
+        '-m',
+        'avgt,thrpt',
+        ...SHORT,
+        '--out',
+        out,
+      ]);
+      expect(run.code).toBe(0);
+      const report = await readReport(out);
+      // Four 10 ms timers per invocation: 10 ms per operation, not 40; about 100 ops/s, not 25.
+      const avgt = score(find(report, 'synthetic.perOperation', 'avgt', '10'));
+      expect(avgt).toBeGreaterThan(9);
+      expect(avgt).toBeLessThan(11.5);
+      const thrpt = score(find(report, 'synthetic.perOperation', 'thrpt', '10'));
+      expect(thrpt).toBeGreaterThan(87);
+      expect(thrpt).toBeLessThan(111);
+    });
+  });
+
   it('keeps a 5 ms per-invocation setup out of a 1 ms score and out of the iteration budget', async () => {
     await withOneRetry(async () => {
       const out = join(directory, `setup-${Date.now()}.json`);

@@ -6,8 +6,9 @@
  * with concurrency ÷ poolSize while requests/s stays flat. A fail-fast acquire timeout converts that
  * queueing into rejected requests: bounded latency, success rate below 100%.
  *
- * The primary score: one operation = {@link REQUESTS_PER_OPERATION} successful requests, so the
- * thrpt score × 1000 = successful requests per second (also reported directly as `requests/s`).
+ * The primary score: successful requests per second. Each timed invocation waits for
+ * {@link REQUESTS_PER_OPERATION} successes and declares them as its operations (the harness's
+ * `operationsPerInvocation`, JMH's `@OperationsPerInvocation`), so the score is per request.
  * A request is: acquire a connection (timed by dbbench's metered pool) → `SELECT 1` → release.
  * `concurrency` tasks issue requests in a closed loop (the next as soon as the previous finished or
  * timed out) for the whole iteration; each timed invocation waits for the next 1000 successes of that
@@ -21,9 +22,9 @@
  * from the pool's own timing), acquire timeouts per iteration, success rate (%).
  * State: none mutated (read-only query).
  *
- * Acquire timeouts: pg.Pool enforces them itself (connectionTimeoutMillis); mysql2's pool has no acquire
- * timeout at all, so @dbbench/databases bounds the wait around the pool and fails the request with
- * an AcquireTimeoutError. `acquireTimeout=none` waits forever on both.
+ * Acquire timeouts: mysql2's pool has no acquire timeout at all, and pg.Pool's connectionTimeoutMillis
+ * also covers opening a connection, so @dbbench/databases bounds the wait around both pools itself
+ * and fails the request with an AcquireTimeoutError. `acquireTimeout=none` waits forever on both.
  *
  * Run: npx dbbench run dist/postgres-suite.js -b '^contention$' -p poolSize=10 -p concurrency=100
  */
@@ -39,7 +40,7 @@ import { selectOne } from '../contention/select-one.js';
 import { closeTrial, openTrial, standardProfilers, type PooledTrial } from '../pooled-trial.js';
 import type { PooledRunContext } from '../run-context.js';
 
-/** Successful requests per benchmark operation: the thrpt score is thousands of requests per second. */
+/** Successful requests each timed invocation waits for (amortises the harness's per-invocation cost). */
 export const REQUESTS_PER_OPERATION = 1000;
 
 /** Per-fork state of the `contention` benchmark. */
@@ -70,9 +71,10 @@ export function isAcquireTimeout(error: unknown): boolean {
 /** The `contention` benchmark. */
 export const contentionBenchmark = defineBenchmark<ContentionState, PooledRunContext, void>({
   description:
-    'Closed-loop load: concurrency callers share a pool of poolSize; score = thousands of successful requests per second',
+    'Closed-loop load: concurrency callers share a pool of poolSize; score = successful requests per second',
   axes: ['poolSize', 'concurrency', 'acquireTimeout'],
   mode: 'thrpt',
+  operationsPerInvocation: REQUESTS_PER_OPERATION,
   iterations: { warmupIterations: 2, warmupTimeMs: 500, measurementIterations: 5, measurementTimeMs: 500 },
   async setupTrial(ctx) {
     const concurrency = ctx.int('concurrency');
