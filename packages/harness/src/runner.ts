@@ -8,6 +8,7 @@ import type { ConsoleReporter } from './console-reporter.js';
 import { collectEnvironment, collectGitState } from './environment.js';
 import type { ForkFailure, ForkTask, IterationResult } from './fork-protocol.js';
 import { runInFork } from './fork-runner.js';
+import { acquireMeasurementLock } from './measurement-lock.js';
 import { mergeResults, readReportIfExists, resultKey, writeReportAtomic } from './report-io.js';
 import type { DbbenchReport, DbbenchResult } from './report-schema.js';
 import { buildResult, type ForkOutcome, type RunMetadata } from './result-builder.js';
@@ -63,10 +64,11 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
   const results: DbbenchResult[] = [];
   let skipped = 0;
   let interrupted = false;
-  const setup: RunSetup | undefined = await suite.setupRun?.(options.suiteOptions ?? {}, (message) =>
-    reporter.log(message),
-  );
+  // Taken before the server is obtained, so a waiting run does not even start one.
+  const releaseLock = await acquireMeasurementLock((message) => reporter.log(message), options.signal);
+  let setup: RunSetup | undefined;
   try {
+    setup = await suite.setupRun?.(options.suiteOptions ?? {}, (message) => reporter.log(message));
     const metadata: RunMetadata = {
       suite: suite.name,
       database: suite.database,
@@ -110,7 +112,11 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
       await writeReportAtomic(options.outPath, report);
     }
   } finally {
-    await setup?.dispose();
+    try {
+      await setup?.dispose();
+    } finally {
+      await releaseLock();
+    }
   }
   reporter.finished(results, options.outPath);
   return {
