@@ -16,7 +16,16 @@ export function collectEnvironment(): Environment {
   };
 }
 
-/** The git commit checked out in `cwd` and whether the tree has changes; "unknown" outside a repository. */
+/**
+ * Paths a run writes itself: reports (and the docs made from them) are outputs, not the measured
+ * source, so a run that follows another run's report is not "dirty".
+ */
+const OUTPUT_PATHSPECS = [':(top,exclude,glob)packages/*/reports/**', ':(top,exclude,glob)benchmark-docs/**'];
+
+/**
+ * The git commit checked out in `cwd` and whether the source tree has changes (outside the report and
+ * docs outputs); "unknown" outside a repository.
+ */
 export function collectGitState(cwd: string = process.cwd()): { commit: string; dirty: boolean } {
   try {
     const options: ExecFileSyncOptionsWithStringEncoding = {
@@ -25,7 +34,7 @@ export function collectGitState(cwd: string = process.cwd()): { commit: string; 
       stdio: ['ignore', 'pipe', 'ignore'],
     };
     const commit = execFileSync('git', ['rev-parse', 'HEAD'], options).trim();
-    const status = execFileSync('git', ['status', '--porcelain'], options).trim();
+    const status = execFileSync('git', ['status', '--porcelain', '--', ':/', ...OUTPUT_PATHSPECS], options).trim();
     return { commit, dirty: status !== '' };
   } catch {
     return { commit: 'unknown', dirty: false };
