@@ -34,7 +34,11 @@ export function collectGitState(cwd: string = process.cwd()): { commit: string; 
       stdio: ['ignore', 'pipe', 'ignore'],
     };
     const commit = execFileSync('git', ['rev-parse', 'HEAD'], options).trim();
-    const status = execFileSync('git', ['status', '--porcelain', '--', ':/', ...OUTPUT_PATHSPECS], options).trim();
+    const status = execFileSync(
+      'git',
+      ['status', '--porcelain', '--', ':/', ...OUTPUT_PATHSPECS],
+      options,
+    ).trim();
     return { commit, dirty: status !== '' };
   } catch {
     return { commit: 'unknown', dirty: false };
