@@ -11,6 +11,8 @@ export interface MetricDescription {
   readonly wellKnown: boolean;
   /** Sort position among well-known metrics. */
   readonly order: number;
+  /** A sentence under the table when the label alone could mislead, or undefined. */
+  readonly note?: string | undefined;
 }
 
 // Well-known secondary metrics, in the order their columns appear. Anything else is rendered
@@ -18,13 +20,19 @@ export interface MetricDescription {
 const WELL_KNOWN: readonly {
   readonly pattern: RegExp;
   readonly label: (match: RegExpExecArray) => string;
+  readonly note?: string;
 }[] = [
   { pattern: /^requests\/s$/, label: () => 'requests/s' },
   { pattern: /^pool\.acquireWait\.(p[\d.]+|max|mean)$/, label: (m) => `acquire wait ${m[1]!}` },
   { pattern: /^(?:latency|pool\.latency)[._]?(p[\d.]+|max|mean)$/i, label: (m) => `latency ${m[1]!}` },
   { pattern: /success/i, label: () => 'success rate' },
   { pattern: /^(?:pool\.)?timeouts?$/i, label: () => 'timeouts' },
-  { pattern: /^pool\.connectionsOpened$/, label: () => 'connections opened' },
+  // The profiler reports the iteration's share, not the pool's lifetime total: say "new".
+  {
+    pattern: /^pool\.connectionsOpened$/,
+    label: () => 'new connections',
+    note: 'New connections are the physical connections the pool opened during the measured iteration; 0 means the pool was already warm.',
+  },
   { pattern: /^connectionHold\.(p[\d.]+|max|mean)$/, label: (m) => `connection hold ${m[1]!}` },
   { pattern: /^timeToFirstRow$/, label: () => 'time to first row' },
   { pattern: /^stream\.maxReadAhead$/, label: () => 'max read-ahead' },
@@ -41,7 +49,7 @@ const WELL_KNOWN: readonly {
 export function describeMetric(name: string): MetricDescription {
   for (const [order, entry] of WELL_KNOWN.entries()) {
     const match = entry.pattern.exec(name);
-    if (match) return { label: entry.label(match), wellKnown: true, order };
+    if (match) return { label: entry.label(match), wellKnown: true, order, note: entry.note };
   }
   return { label: name, wellKnown: false, order: WELL_KNOWN.length };
 }
@@ -88,9 +96,11 @@ export function toMebibytes(value: number, unit: string): number | undefined {
 
 /**
  * The unit shown in a column header beside a metric's label: byte units carry their unit in each
- * cell instead ("878 KiB"), so only "per op" remains, and only when the label does not say it.
+ * cell instead ("878 KiB"), so only "per op" remains, and only when the label does not say it; a
+ * plain count needs no unit ("timeouts", not "timeouts (count)").
  */
 export function headerUnit(unit: string, label: string): string {
+  if (/^counts?$/.test(unit)) return '';
   if (!isByteUnit(unit)) return unit === label ? '' : unit;
   return unit.endsWith('/op') && !label.endsWith('/op') ? 'per op' : '';
 }

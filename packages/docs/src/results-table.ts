@@ -155,6 +155,10 @@ export function benchmarkSection(
         ]
       : []),
     ...(options.efficiencyNote ? [options.efficiencyNote] : []),
+    ...[...wellKnown, ...other].flatMap((name) => {
+      const note = describeMetric(name).note;
+      return note ? [note] : [];
+    }),
   ];
   return {
     name: first.benchmark,

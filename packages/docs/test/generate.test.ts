@@ -108,6 +108,54 @@ describe('generateDocs on the fixture reports', () => {
     }
   });
 
+  it('labels lines plainly, with dashed-line legends, distinct hues and no cut-off label', async () => {
+    const spec = async (name: string) =>
+      JSON.parse(await page(`charts/${name}.vl.json`)) as {
+        title: { text: string; subtitle?: string };
+        data: { values: Record<string, string | number>[] };
+        spec?: { encoding: Record<string, { type?: string; legend?: { symbolType: string } }> };
+        encoding?: Record<string, { type?: string; legend?: { symbolType: string } }>;
+      };
+    const values = (chart: Awaited<ReturnType<typeof spec>>, field: string) =>
+      [...new Set(chart.data.values.map((datum) => datum[field]))].sort();
+
+    const job = await spec('postgres-job-throughput');
+    const jobEncoding = job.spec!.encoding;
+    expect(values(job, 'series')).toEqual([
+      'pooled',
+      'reactive · chunkSize 100',
+      'reactive · chunkSize 1000',
+    ]);
+    expect(jobEncoding['strokeDash']?.legend?.symbolType).toBe('stroke');
+    expect(jobEncoding['color']?.type).toBe('ordinal');
+
+    const seed = await spec('postgres-seed-rows');
+    expect(values(seed, 'strategy')).toEqual([
+      'pooled · copy',
+      'pooled · multiRow',
+      'pooled · rowByRow',
+      'reactive',
+    ]);
+    expect(seed.spec!.encoding['color']?.type).toBe('nominal');
+
+    // One suite: no dash legend, the suite is named under the title instead.
+    const latency = await spec('postgres-query-latency');
+    expect(latency.spec!.encoding['strokeDash']).toBeUndefined();
+    expect(latency.title.subtitle).toBe('pooled suite');
+    expect(await page('postgres.md')).toContain('one panel per pool size. From the pooled suite.');
+
+    for (const file of files.filter((name) => name.endsWith('.svg'))) {
+      expect(await page(file), file).not.toContain('…');
+    }
+  });
+
+  it('calls the connections column "new connections" and says what it counts', async () => {
+    const postgres = await page('postgres.md');
+    expect(postgres).toContain('| new connections ↓ |');
+    expect(postgres).not.toContain('connections opened');
+    expect(postgres).toContain('0 means the pool was already warm');
+  });
+
   it('compares with --baseline: the 20% slower job regressed, the rest is "~"', async () => {
     const compareOut = await tempDir();
     await generateDocs({

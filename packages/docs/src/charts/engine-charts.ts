@@ -37,12 +37,84 @@ function axisValue(row: ResultRow, axis: string): string | number {
   return value.trim() !== '' && Number.isFinite(numeric) ? numeric : value;
 }
 
-/** The suite plus every axis the chart does not place elsewhere, so no two lines are merged. */
-function seriesLabel(entry: SuiteRow, placedAxes: readonly string[]): string {
-  const extra = entry.row.axes
-    .filter((axis) => !placedAxes.includes(axis))
-    .map((axis) => `${axis} ${entry.row.params[axis] ?? ''}`);
-  return [entry.suite, ...extra].join(', ');
+/**
+ * How a chart names its lines: each label is the suite, then the values of `named` axes, then
+ * every other unplaced axis that varies within the suite (so no two lines are merged). Axes that
+ * hold one value for a whole suite are context, not series: they go in the subtitle and caption,
+ * which keeps legend labels short and plain ("pooled", "reactive").
+ */
+interface SeriesNaming {
+  labelOf(entry: SuiteRow): string;
+  /** Legend title of the labels ("suite", "suite · strategy"). */
+  readonly title: string;
+  /** Whether the labels differ, i.e. whether a legend for them tells anything. */
+  readonly several: boolean;
+  /** What holds for the whole chart ("pooled suite", "pooled: chunkSize 500"), if anything. */
+  readonly subtitle: string | undefined;
+  /** The same as sentences for the caption, or ''. */
+  readonly sentence: string;
+}
+
+const LABEL_SEPARATOR = ' · ';
+
+function nameSeries(
+  entries: readonly SuiteRow[],
+  placed: readonly string[],
+  named: readonly string[] = [],
+): SeriesNaming {
+  const suites = [...new Set(entries.map((entry) => entry.suite))];
+  const varying = new Map<string, string[]>();
+  const constants = new Map<string, string>();
+  for (const suite of suites) {
+    const rows = entries.filter((entry) => entry.suite === suite).map((entry) => entry.row);
+    const axes = [...new Set(rows.flatMap((row) => row.axes))].filter(
+      (axis) => !placed.includes(axis) && !named.includes(axis),
+    );
+    const varies = (axis: string) => new Set(rows.map((row) => row.params[axis] ?? '')).size > 1;
+    varying.set(suite, axes.filter(varies));
+    const fixed = axes
+      .filter((axis) => !varies(axis))
+      .map((axis) => `${axis} ${rows[0]?.params[axis] ?? ''}`);
+    if (fixed.length > 0) constants.set(suite, fixed.join(', '));
+  }
+  const labelOf = (entry: SuiteRow): string =>
+    [
+      entry.suite,
+      ...named.flatMap((axis) => {
+        const value = entry.row.params[axis];
+        return value === undefined ? [] : [value];
+      }),
+      ...(varying.get(entry.suite) ?? []).map((axis) => `${axis} ${entry.row.params[axis] ?? ''}`),
+    ].join(LABEL_SEPARATOR);
+  const varyingAxes = [...new Set([...varying.values()].flat())];
+  const only = suites.length === 1 ? suites[0] : undefined;
+  let subtitle: string | undefined;
+  let sentence: string;
+  if (only !== undefined) {
+    const fixed = constants.get(only);
+    subtitle = `${only} suite${fixed ? `, ${fixed}` : ''}`;
+    sentence = `From the ${only} suite${fixed ? `, with ${fixed}` : ''}.`;
+  } else {
+    const parts = [...constants].map(([suite, fixed]) => `${suite}: ${fixed}`);
+    subtitle = parts.length > 0 ? parts.join('; ') : undefined;
+    sentence = [...constants].map(([suite, fixed]) => `The ${suite} suite ran with ${fixed}.`).join(' ');
+  }
+  return {
+    labelOf,
+    title: ['suite', ...named, ...varyingAxes].join(LABEL_SEPARATOR),
+    several: new Set(entries.map(labelOf)).size > 1,
+    subtitle,
+    sentence,
+  };
+}
+
+/** A caption: the chart's own sentence, what the dashes mean when there are any, and the context. */
+function captionOf(text: string, naming: SeriesNaming, dashed: boolean): string {
+  return [
+    text,
+    ...(dashed && naming.several ? [`The dash pattern shows the ${naming.title}.`] : []),
+    ...(naming.sentence ? [naming.sentence] : []),
+  ].join(' ');
 }
 
 function metricByLabel(
@@ -58,8 +130,9 @@ function metricByLabel(
 }
 
 function jobChart(database: string, reports: readonly DbbenchReportFile[]): ChartDefinition | undefined {
-  const placed = ['dataSize', 'poolSize', 'partitions'];
-  const data: ChartDatum[] = successfulRows(reports, JOB_BENCHMARK).flatMap((entry) => {
+  const entries = successfulRows(reports, JOB_BENCHMARK);
+  const naming = nameSeries(entries, ['dataSize', 'poolSize', 'partitions']);
+  const data: ChartDatum[] = entries.flatMap((entry) => {
     const rate = rowsPerSecond(entry.row);
     if (rate === undefined || rate <= 0) return [];
     return [
@@ -67,7 +140,7 @@ function jobChart(database: string, reports: readonly DbbenchReportFile[]): Char
         dataSize: axisValue(entry.row, 'dataSize'),
         poolSize: axisValue(entry.row, 'poolSize'),
         partitions: axisValue(entry.row, 'partitions'),
-        series: seriesLabel(entry, placed),
+        series: naming.labelOf(entry),
         rowsPerSecond: rate,
       },
     ];
@@ -77,30 +150,35 @@ function jobChart(database: string, reports: readonly DbbenchReportFile[]): Char
   return {
     name: `${database}-job-throughput`,
     title,
-    caption:
-      'Rows per second of the end-to-end job (higher is better); one line per pool size, dashes tell the suites apart, one panel per dataSize.',
+    caption: captionOf(
+      'Rows per second of the end-to-end job (higher is better); one line per pool size, one panel per dataSize.',
+      naming,
+      true,
+    ),
     spec: lineChartSpec({
       title,
+      subtitle: naming.subtitle,
       data,
       x: { field: 'partitions', title: 'partitions' },
       y: { field: 'rowsPerSecond', title: 'rows/s' },
       color: { field: 'poolSize', title: 'poolSize' },
-      strokeDash: { field: 'series', title: 'suite' },
+      strokeDash: { field: 'series', title: naming.title },
       column: { field: 'dataSize', title: 'dataSize' },
     }),
   };
 }
 
 function seedChart(database: string, reports: readonly DbbenchReportFile[]): ChartDefinition | undefined {
-  const placed = ['dataSize', 'poolSize'];
-  const data: ChartDatum[] = successfulRows(reports, 'seed').flatMap((entry) => {
+  const entries = successfulRows(reports, 'seed');
+  const naming = nameSeries(entries, ['dataSize', 'poolSize'], ['strategy']);
+  const data: ChartDatum[] = entries.flatMap((entry) => {
     const rate = rowsPerSecond(entry.row);
     if (rate === undefined || rate <= 0) return [];
     return [
       {
         dataSize: axisValue(entry.row, 'dataSize'),
         poolSize: axisValue(entry.row, 'poolSize'),
-        strategy: seriesLabel(entry, placed),
+        strategy: naming.labelOf(entry),
         rowsPerSecond: rate,
       },
     ];
@@ -110,13 +188,18 @@ function seedChart(database: string, reports: readonly DbbenchReportFile[]): Cha
   return {
     name: `${database}-seed-rows`,
     title,
-    caption: 'Rows per second written by each insert strategy (higher is better), one panel per pool size.',
+    caption: captionOf(
+      'Rows per second written by each insert strategy (higher is better), one panel per pool size.',
+      naming,
+      false,
+    ),
     spec: lineChartSpec({
       title,
+      subtitle: naming.subtitle,
       data,
       x: { field: 'dataSize', title: 'dataSize' },
       y: { field: 'rowsPerSecond', title: 'rows/s' },
-      color: { field: 'strategy', title: 'suite, strategy' },
+      color: { field: 'strategy', title: naming.title },
       column: { field: 'poolSize', title: 'poolSize' },
     }),
   };
@@ -129,8 +212,8 @@ function contentionChart(
   slug: string,
   caption: string,
 ): ChartDefinition | undefined {
-  const placed = ['poolSize', 'concurrency', 'acquireTimeout'];
   const entries = successfulRows(reports, 'contention');
+  const naming = nameSeries(entries, ['poolSize', 'concurrency', 'acquireTimeout']);
   let unit = '';
   const data: ChartDatum[] = entries.flatMap((entry) => {
     const metric = metricByLabel(entry.row, metricLabel);
@@ -141,7 +224,7 @@ function contentionChart(
         concurrency: axisValue(entry.row, 'concurrency'),
         poolSize: axisValue(entry.row, 'poolSize'),
         acquireTimeout: entry.row.params['acquireTimeout'] ?? 'none',
-        series: seriesLabel(entry, placed),
+        series: naming.labelOf(entry),
         value: metric.score,
       },
     ];
@@ -151,14 +234,15 @@ function contentionChart(
   return {
     name: `${database}-contention-${slug}`,
     title,
-    caption,
+    caption: captionOf(caption, naming, true),
     spec: lineChartSpec({
       title,
+      subtitle: naming.subtitle,
       data,
       x: { field: 'concurrency', title: 'concurrency (tasks)' },
       y: { field: 'value', title: unit ? `${metricLabel} (${unit})` : metricLabel },
       color: { field: 'poolSize', title: 'poolSize' },
-      strokeDash: { field: 'series', title: 'suite' },
+      strokeDash: { field: 'series', title: naming.title },
       column: { field: 'acquireTimeout', title: 'acquireTimeout' },
     }),
   };
@@ -177,8 +261,9 @@ function queryLatencyChart(
   database: string,
   reports: readonly DbbenchReportFile[],
 ): ChartDefinition | undefined {
-  const placed = ['query', 'poolSize'];
-  const data: ChartDatum[] = successfulRows(reports, 'queries').flatMap((entry) => {
+  const entries = successfulRows(reports, 'queries');
+  const naming = nameSeries(entries, ['query', 'poolSize']);
+  const data: ChartDatum[] = entries.flatMap((entry) => {
     const unitTime = /^(\w+)\/op$/.exec(entry.row.primary.scoreUnit)?.[1];
     if (!unitTime) return [];
     return PERCENTILES.flatMap(([key, label]) => {
@@ -189,7 +274,7 @@ function queryLatencyChart(
         {
           query: entry.row.params['query'] ?? entry.row.benchmark,
           poolSize: axisValue(entry.row, 'poolSize'),
-          series: seriesLabel(entry, placed),
+          series: naming.labelOf(entry),
           percentile: label,
           latencyMs: latency,
         },
@@ -201,24 +286,29 @@ function queryLatencyChart(
   return {
     name: `${database}-query-latency`,
     title,
-    caption:
+    caption: captionOf(
       'Latency of single queries at each percentile of every sample (lower is better), one panel per pool size.',
+      naming,
+      true,
+    ),
     spec: lineChartSpec({
       title,
+      subtitle: naming.subtitle,
       data,
       x: { field: 'percentile', title: 'percentile' },
       xOrder: PERCENTILES.map(([, label]) => label),
       y: { field: 'latencyMs', title: 'latency (ms)' },
       color: { field: 'query', title: 'query' },
-      strokeDash: { field: 'series', title: 'suite' },
+      strokeDash: { field: 'series', title: naming.title },
       column: { field: 'poolSize', title: 'poolSize' },
     }),
   };
 }
 
 function memoryChart(database: string, reports: readonly DbbenchReportFile[]): ChartDefinition | undefined {
-  const placed = ['dataSize'];
-  const data: ChartDatum[] = successfulRows(reports, 'memory').flatMap((entry) =>
+  const entries = successfulRows(reports, 'memory');
+  const naming = nameSeries(entries, ['dataSize']);
+  const data: ChartDatum[] = entries.flatMap((entry) =>
     ['peak RSS', 'peak heap'].flatMap((label) => {
       const metric = metricByLabel(entry.row, label);
       const mebibytes = metric ? toMebibytes(metric.score, metric.unit) : undefined;
@@ -227,7 +317,7 @@ function memoryChart(database: string, reports: readonly DbbenchReportFile[]): C
         {
           dataSize: axisValue(entry.row, 'dataSize'),
           metric: label,
-          series: seriesLabel(entry, placed),
+          series: naming.labelOf(entry),
           mebibytes,
         },
       ];
@@ -238,15 +328,19 @@ function memoryChart(database: string, reports: readonly DbbenchReportFile[]): C
   return {
     name: `${database}-memory-peak`,
     title,
-    caption:
+    caption: captionOf(
       'Peak RSS and heap while streaming (lower is better); flat lines mean memory is bounded by the chunk, not the data.',
+      naming,
+      true,
+    ),
     spec: lineChartSpec({
       title,
+      subtitle: naming.subtitle,
       data,
       x: { field: 'dataSize', title: 'dataSize' },
       y: { field: 'mebibytes', title: 'MiB' },
       color: { field: 'metric', title: 'metric' },
-      strokeDash: { field: 'series', title: 'suite' },
+      strokeDash: { field: 'series', title: naming.title },
     }),
   };
 }
