@@ -6,9 +6,8 @@ import { DatabaseSetupError } from './database-setup-error.js';
 import { freeLoopbackPort } from './free-port.js';
 import { createServerDirectory, removeServerDirectory } from './local-server-launch.js';
 import { localServerAccount } from './local-server-account.js';
-import { withPostgresClient } from './postgres-connection.js';
+import { createPostgresLocalWorkDatabase } from './postgres-local-provider.js';
 import { LOCAL_WORK_DATABASE, serverMaxConnections } from './server-defaults.js';
-import { readPostgresServerFacts } from './postgres-server-info.js';
 import { redactedErrorMessage } from './redact.js';
 import { databaseInfo } from './server-facts.js';
 import { StartedServerHandle } from './started-server-handle.js';
@@ -107,10 +106,7 @@ export async function startPostgresEmbeddedServer(options: StartServerOptions): 
       password,
       database: LOCAL_WORK_DATABASE,
     };
-    const facts = await withPostgresClient(connection, 'postgres', async (admin) => {
-      await admin.query(`CREATE DATABASE ${LOCAL_WORK_DATABASE}`);
-      return readPostgresServerFacts(admin);
-    });
+    const facts = await createPostgresLocalWorkDatabase(connection);
     options.log?.(
       `embedded: PostgreSQL on 127.0.0.1:${port}, data in ${directory} (watchdog ${watchdog.pid})`,
     );
