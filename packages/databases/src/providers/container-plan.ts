@@ -37,27 +37,39 @@ const STARTUP_TIMEOUT_MS = 120_000;
 // random; the container only listens on a mapped port of the engine host.
 const REUSE_PASSWORD = 'dbbench-reuse';
 
-function containerPassword(reuse: boolean): string {
-  return reuse ? REUSE_PASSWORD : randomBytes(16).toString('hex');
+// The database both images create at first start; the admin connection for the work databases goes there.
+const CONTAINER_DATABASE = 'dbbench';
+
+/** The plan fields that are the same for every engine: reuse, its password, the first database, the timeout. */
+function sharedPlanFields(
+  options: Pick<StartServerOptions, 'reuse'>,
+): Pick<ContainerPlan, 'reuse' | 'password' | 'database' | 'startupTimeoutMs'> {
+  const reuse = options.reuse ?? false;
+  return {
+    reuse,
+    password: reuse ? REUSE_PASSWORD : randomBytes(16).toString('hex'),
+    database: CONTAINER_DATABASE,
+    startupTimeoutMs: STARTUP_TIMEOUT_MS,
+  };
 }
 
 /** The PostgreSQL container dbbench starts: postgres:16-alpine, max_connections from `minConnections`. */
 export function postgresContainerPlan(
   options: Pick<StartServerOptions, 'reuse' | 'minConnections'>,
 ): ContainerPlan {
-  const reuse = options.reuse ?? false;
-  const password = containerPassword(reuse);
+  const shared = sharedPlanFields(options);
   return {
+    ...shared,
     image: POSTGRES_IMAGE,
     containerPort: 5432,
     user: 'dbbench',
-    password,
-    database: 'dbbench',
-    environment: { POSTGRES_USER: 'dbbench', POSTGRES_PASSWORD: password, POSTGRES_DB: 'dbbench' },
+    environment: {
+      POSTGRES_USER: 'dbbench',
+      POSTGRES_PASSWORD: shared.password,
+      POSTGRES_DB: shared.database,
+    },
     command: ['postgres', '-c', `max_connections=${serverMaxConnections(options.minConnections)}`],
-    reuse,
     readyLog: { pattern: /database system is ready to accept connections/, times: 2 },
-    startupTimeoutMs: STARTUP_TIMEOUT_MS,
   };
 }
 
@@ -65,25 +77,21 @@ export function postgresContainerPlan(
 export function mysqlContainerPlan(
   options: Pick<StartServerOptions, 'reuse' | 'minConnections'>,
 ): ContainerPlan {
-  const reuse = options.reuse ?? false;
-  const password = containerPassword(reuse);
+  const shared = sharedPlanFields(options);
   return {
+    ...shared,
     image: MYSQL_IMAGE,
     containerPort: 3306,
     // root, so dbbench can create and drop its work databases.
     user: 'root',
-    password,
-    database: 'dbbench',
     environment: {
-      MYSQL_ROOT_PASSWORD: password,
-      MYSQL_DATABASE: 'dbbench',
+      MYSQL_ROOT_PASSWORD: shared.password,
+      MYSQL_DATABASE: shared.database,
       MYSQL_USER: 'dbbench',
-      MYSQL_PASSWORD: password,
+      MYSQL_PASSWORD: shared.password,
     },
     command: [`--max-connections=${serverMaxConnections(options.minConnections)}`, '--mysqlx=OFF'],
-    reuse,
     // The init-time server logs "port: 0" (networking off); only the real one names 3306.
     readyLog: { pattern: /ready for connections.*port: 3306/, times: 1 },
-    startupTimeoutMs: STARTUP_TIMEOUT_MS,
   };
 }

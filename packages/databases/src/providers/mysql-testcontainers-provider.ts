@@ -5,23 +5,20 @@ import { MYSQL_WORK_DATABASE } from './mysql-work-database.js';
 import type { StartedServerHandle } from './started-server-handle.js';
 import {
   startTestcontainersServer,
-  withPlanReadiness,
+  applyContainerPlan,
   type TestcontainersServerEngine,
 } from './testcontainers-server.js';
 
 /** Applies a {@link ContainerPlan} to the MySQL module's container (nothing runs yet). */
 export async function buildMysqlContainer(plan: ContainerPlan): Promise<MySqlContainer> {
   const { MySqlContainer } = await import('@testcontainers/mysql');
-  // The module exposes plan.containerPort itself (mapped to a random host port).
   const container = new MySqlContainer(plan.image)
     // dbbench logs in as root (plan.user) to create and drop its work databases; the image also
     // wants an ordinary user, given the same password.
     .withRootPassword(plan.password)
     .withUsername('dbbench')
-    .withUserPassword(plan.password)
-    .withDatabase(plan.database)
-    .withCommand([...plan.command]);
-  return withPlanReadiness(container, plan);
+    .withUserPassword(plan.password);
+  return applyContainerPlan(container, plan);
 }
 
 const MYSQL_TESTCONTAINERS_SERVER: TestcontainersServerEngine = {

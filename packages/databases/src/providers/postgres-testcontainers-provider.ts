@@ -5,20 +5,15 @@ import { POSTGRES_WORK_DATABASE } from './postgres-work-database.js';
 import type { StartedServerHandle } from './started-server-handle.js';
 import {
   startTestcontainersServer,
-  withPlanReadiness,
+  applyContainerPlan,
   type TestcontainersServerEngine,
 } from './testcontainers-server.js';
 
 /** Applies a {@link ContainerPlan} to the PostgreSQL module's container (nothing runs yet). */
 export async function buildPostgresContainer(plan: ContainerPlan): Promise<PostgreSqlContainer> {
   const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
-  // The module exposes plan.containerPort itself (mapped to a random host port).
-  const container = new PostgreSqlContainer(plan.image)
-    .withUsername(plan.user)
-    .withPassword(plan.password)
-    .withDatabase(plan.database)
-    .withCommand([...plan.command]);
-  return withPlanReadiness(container, plan);
+  const container = new PostgreSqlContainer(plan.image).withUsername(plan.user).withPassword(plan.password);
+  return applyContainerPlan(container, plan);
 }
 
 const POSTGRES_TESTCONTAINERS_SERVER: TestcontainersServerEngine = {

@@ -9,6 +9,9 @@ import { redactedConnectionUrl } from './server-url.js';
 import { StartedServerHandle } from './started-server-handle.js';
 import { createWorkDatabase, type WorkDatabaseEngine } from './work-database.js';
 
+// What to check when the work database cannot be created in a container that did start.
+const CONTAINER_GONE_FIX = 'The container may have stopped.';
+
 /** The subset of a started testcontainers module container this provider uses. */
 export interface RunningContainer {
   getHost(): string;
@@ -32,23 +35,32 @@ export interface TestcontainersServerEngine {
   readonly workDatabase: WorkDatabaseEngine;
 }
 
+/** The part of the testcontainers database modules' fluent API that every engine's module shares. */
+export interface DatabaseModuleContainer {
+  withDatabase(database: string): this;
+}
+
 /**
- * Gives a module container the plan's readiness check, start-up timeout and reuse flag. Readiness
- * is the plan's log line plus the listening port rather than the module's own check: the MySQL
- * module waits only for the port, which the init-time server never opens, and the PostgreSQL
- * module's health check needs a container engine with healthcheck support, which Podman may lack.
+ * Applies the engine-independent part of a {@link ContainerPlan} to a module container: the database
+ * the image creates, the server command, readiness, start-up timeout and reuse. The module exposes
+ * `plan.containerPort` itself (mapped to a random host port). Readiness is the plan's log line plus
+ * the listening port rather than the module's own check: the MySQL module waits only for the port,
+ * which the init-time server never opens, and the PostgreSQL module's health check needs a container
+ * engine with healthcheck support, which Podman may lack.
  */
-export async function withPlanReadiness<C extends GenericContainer>(
+export async function applyContainerPlan<C extends GenericContainer & DatabaseModuleContainer>(
   container: C,
   plan: ContainerPlan,
 ): Promise<C> {
   const { Wait } = await import('testcontainers');
-  const ready = container
+  const configured = container
+    .withDatabase(plan.database)
+    .withCommand([...plan.command])
     .withWaitStrategy(
       Wait.forAll([Wait.forLogMessage(plan.readyLog.pattern, plan.readyLog.times), Wait.forListeningPorts()]),
     )
     .withStartupTimeout(plan.startupTimeoutMs);
-  return plan.reuse ? ready.withReuse() : ready;
+  return plan.reuse ? configured.withReuse() : configured;
 }
 
 /**
@@ -83,13 +95,7 @@ export async function startTestcontainersServer(
   };
   try {
     const where = `the ${plan.image} container at ${redactedConnectionUrl(admin)}`;
-    const work = await createWorkDatabase(
-      spec.workDatabase,
-      admin,
-      options,
-      where,
-      'The container may have stopped.',
-    );
+    const work = await createWorkDatabase(spec.workDatabase, admin, options, where, CONTAINER_GONE_FIX);
     options.log?.(`testcontainers: ${where}, database ${work.connection.database}`);
     return new StartedServerHandle(
       work.connection,
