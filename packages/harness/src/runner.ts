@@ -12,7 +12,7 @@ import { acquireMeasurementLock } from './measurement-lock.js';
 import { mergeResults, readReportIfExists, resultKey, writeReportAtomic } from './report-io.js';
 import type { DbbenchReport, DbbenchResult } from './report-schema.js';
 import { buildResult, type ForkOutcome, type RunMetadata } from './result-builder.js';
-import type { Combination } from './run-plan.js';
+import { expandMatrix, type Combination } from './run-plan.js';
 import { estimateCombinationMs, RunProgress } from './run-progress.js';
 import { resolveSettings, type ResolvedSettings } from './settings.js';
 import { runTrial } from './trial-runner.js';
@@ -54,7 +54,12 @@ export interface RunSummary {
 /** Runs every combination and writes the report; see {@link RunOptions}. */
 export async function runSuite(options: RunOptions): Promise<RunSummary> {
   const { suite, reporter } = options;
-  let report: DbbenchReport = (await readReportIfExists(options.outPath)) ?? [];
+  let report: DbbenchReport = withoutStaleResults(
+    (await readReportIfExists(options.outPath)) ?? [],
+    suite,
+    options.combinations,
+    (message) => reporter.log(message),
+  );
   const settingsByCombination = options.combinations.map((combination) => settingsFor(options, combination));
   const progress = new RunProgress(
     options.combinations.map((combination, index) =>
@@ -180,4 +185,34 @@ async function runForks(
     if (failure !== undefined) break;
   }
   return outcomes;
+}
+
+/**
+ * Drops results whose combination is neither in the suite's default matrix nor planned by this run (a
+ * removed benchmark or axis value), so a report never keeps numbers the current code cannot
+ * reproduce. Results of the matrix that this run does not measure (a narrowed run) are kept.
+ */
+function withoutStaleResults(
+  report: DbbenchReport,
+  suite: SuiteDefinition,
+  planned: readonly Combination[],
+  log: (message: string) => void,
+): DbbenchReport {
+  const current = new Set(
+    [...expandMatrix(suite), ...planned].map((combination) =>
+      resultKey({
+        benchmark: `${suite.name}.${combination.benchmarkName}`,
+        mode: combination.mode,
+        params: combination.params,
+      }),
+    ),
+  );
+  const kept = report.filter((result) => current.has(resultKey(result)));
+  const dropped = report.length - kept.length;
+  if (dropped > 0) {
+    log(
+      `dropping ${dropped} result(s) from the report whose benchmark, mode or parameters are no longer in the suite's default matrix`,
+    );
+  }
+  return kept;
 }

@@ -2,7 +2,7 @@
  * Failure handling and isolation through the real CLI: failing, hanging and crashing benchmarks are
  * recorded as failed while the others complete, the report stays valid, and forks isolate state.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,6 +125,34 @@ describe('failures and isolation', () => {
     const after = await readReport(out);
     expect(after.map((result) => result.params?.label)).toEqual(['a', 'b']);
     expect(after[0]).toEqual(before[0]);
+  });
+
+  it('drops results no longer in the matrix and keeps the ones a narrowed run does not measure', async () => {
+    const out = join(directory, 'stale.json');
+    const first = await runDbbench(['run', SYNTHETIC_SUITE, '-b', 'isolation', ...TINY, '--out', out]);
+    expect(first.code).toBe(0);
+    const [a, b] = await readReport(out);
+    if (a === undefined || b === undefined) throw new Error('expected two results');
+    // A value the suite no longer declares, as left by an older version of the suite.
+    const stale: DbbenchResult = { ...a, params: { label: 'removed' } };
+    await writeFile(out, JSON.stringify([a, b, stale]));
+    const second = await runDbbench([
+      'run',
+      SYNTHETIC_SUITE,
+      '-b',
+      'isolation',
+      '-p',
+      'label=a',
+      ...TINY,
+      '--out',
+      out,
+    ]);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('dropping 1 result(s)');
+    const after = await readReport(out);
+    expect(after.map((result) => result.params?.label)).toEqual(['a', 'b']);
+    expect(after[1]).toEqual(b);
+    expect(after[0]?.dbbench.finishedAt).not.toBe(a.dbbench.finishedAt);
   });
 
   it('on SIGINT kills the running fork, keeps the report, disposes the run setup and exits 130', async () => {
