@@ -1,6 +1,6 @@
 import type { DbbenchReportFile } from './report-file.js';
 import type { Baseline } from './baseline.js';
-import type { ChartDefinition } from './charts/engine-charts.js';
+import type { ChartDefinition } from './charts/chart-descriptor.js';
 import { COMPARISON_DEFAULTS, compareResult, type Verdict } from './compare-results.js';
 import { databaseRunInfo, engineTitle } from './environment.js';
 import { efficiencyBasis, JOB_BENCHMARK, jobEfficiency, rowsPerSecond } from './efficiency.js';

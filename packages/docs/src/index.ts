@@ -26,7 +26,8 @@ export {
 } from './statistics.js';
 export { rowFromDbbench, rowFromJmh, resultKey, type ResultRow } from './result-row.js';
 export { efficiencyBasis, jobEfficiency, type EfficiencyBasis } from './efficiency.js';
-export { engineCharts, type ChartDefinition } from './charts/engine-charts.js';
+export { engineCharts } from './charts/engine-charts.js';
+export type { ChartDefinition } from './charts/chart-descriptor.js';
 export { lineChartSpec, chooseScale } from './charts/line-chart-spec.js';
 export { renderSvg } from './charts/render-svg.js';
 export { formatNumber, formatPercent, formatBytes, escapeTableCell } from './format.js';
