@@ -6,3 +6,4 @@ export type * from './types.js';
 export * from './providers/index.js';
 export * from './pool/index.js';
 export * from './workload/index.js';
+export * from './suite-support/index.js';
