@@ -3,7 +3,7 @@
  * written once for PostgreSQL and MySQL. Suite modules: `dist/postgres-suite.js`, `dist/mysql-suite.js`.
  */
 export { createSuite, POOLED_AXES, POOLED_BENCHMARKS, SUITE_NAME } from './suite.js';
-export { toRunContext, type PooledRunContext } from './run-context.js';
+export type { PooledRunContext } from './run-context.js';
 export { seedBenchmark } from './benchmarks/seed.js';
 export { createJobBenchmark, jobBenchmark, type JobBenchmarkOptions } from './benchmarks/job.js';
 export { limitBenchmark } from './benchmarks/limit.js';

@@ -2,15 +2,15 @@
  * The pooled ("JDBC-like") suite: request/response database access over a connection pool — Kysely
  * over pg.Pool and over the mysql2 pool — written once and run on PostgreSQL and MySQL.
  */
-import { startServer, type Engine, type ProviderName } from '@dbbench/databases';
-import { DbbenchError, defineSuite, type SuiteDefinition } from '@dbbench/harness';
+import { serverOptionFields, startServerForRun, type Engine } from '@dbbench/databases';
+import { defineSuite, type SuiteDefinition } from '@dbbench/harness';
 import { contentionBenchmark } from './benchmarks/contention.js';
 import { jobBenchmark } from './benchmarks/job.js';
 import { limitBenchmark } from './benchmarks/limit.js';
 import { queriesBenchmark, QUERY_KINDS } from './benchmarks/queries.js';
 import { seedBenchmark } from './benchmarks/seed.js';
 import { DEFAULT_CHUNK_SIZE } from './job/job-runner.js';
-import { toRunContext, type PooledRunContext } from './run-context.js';
+import type { PooledRunContext } from './run-context.js';
 import { SEED_STRATEGIES } from './seed/seed-strategies.js';
 
 /** The suite's name in reports and docs. */
@@ -29,11 +29,6 @@ export const POOLED_AXES = {
   // 50ms fail fast inside that distribution, so the success-rate trade-off is visible; none waits.
   acquireTimeout: ['none', '10ms', '50ms'],
 } as const;
-
-/** Connections the server must accept beyond the largest pool: the monitor pool, setup, and headroom. */
-const CONNECTION_HEADROOM = 20;
-
-const PROVIDER_CHOICES = ['auto', 'url', 'testcontainers', 'local', 'embedded'] as const;
 
 /** The benchmarks, in the order the docs list them. */
 export const POOLED_BENCHMARKS = {
@@ -58,7 +53,7 @@ export function createSuite(
   engine: Engine,
   benchmarks: SuiteDefinition<PooledRunContext>['benchmarks'] = POOLED_BENCHMARKS,
 ): SuiteDefinition<PooledRunContext> {
-  const urlVariable = engine === 'postgres' ? 'DBBENCH_POSTGRES_URL' : 'DBBENCH_MYSQL_URL';
+  const serverOptions = serverOptionFields(engine);
   return defineSuite<PooledRunContext>({
     name: SUITE_NAME,
     database: engine,
@@ -88,45 +83,19 @@ export function createSuite(
       },
     },
     options: {
-      provider: {
-        description: 'Where the database server comes from',
-        choices: PROVIDER_CHOICES,
-        default: 'auto',
-        env: 'DBBENCH_PROVIDER',
-      },
+      provider: { ...serverOptions.provider, description: 'Where the database server comes from' },
       url: {
+        ...serverOptions.url,
         description: `Server URL for the url provider, e.g. ${engine === 'postgres' ? 'postgres://postgres@127.0.0.1:5432/postgres' : 'mysql://root@127.0.0.1:3306/mysql'}`,
-        env: urlVariable,
       },
       reuse: {
+        ...serverOptions.reuse,
         description: 'Keep the testcontainers container for the next run',
         choices: ['true', 'false'],
-        default: 'false',
       },
     },
-    async setupRun(options, log) {
-      const server = await startServer(engine, {
-        suite: SUITE_NAME,
-        provider: parseProvider(options['provider']),
-        ...(options['url'] === undefined ? {} : { url: options['url'] }),
-        reuse: options['reuse'] === 'true',
-        minConnections: Math.max(...POOLED_AXES.poolSize) + CONNECTION_HEADROOM,
-        log,
-      });
-      return {
-        context: toRunContext(server.connection),
-        info: { database: { ...server.info, settings: { ...server.info.settings } } },
-        dispose: () => server.stop(),
-      };
-    },
+    setupRun: (options, log) =>
+      startServerForRun(engine, { suite: SUITE_NAME, poolSizes: POOLED_AXES.poolSize }, options, log),
     benchmarks,
   });
-}
-
-function parseProvider(value: string | undefined): ProviderName | 'auto' {
-  const provider = value ?? 'auto';
-  if (!(PROVIDER_CHOICES as readonly string[]).includes(provider)) {
-    throw new DbbenchError(`--provider ${provider} is unknown; use one of ${PROVIDER_CHOICES.join(', ')}`);
-  }
-  return provider as ProviderName | 'auto';
 }

@@ -3,7 +3,7 @@
  * PostgreSQL and MySQL. Suite modules: `dist/postgres-suite.js`, `dist/mysql-suite.js`.
  */
 export { createSuite, DEFAULT_AXES, QUICK_AXES, SUITE_NAME } from './suite.js';
-export { toConnectionContext, type ConnectionContext, type SuiteContext } from './connection-context.js';
+export type { ConnectionContext, SuiteContext } from './connection-context.js';
 export {
   runStreamingJob,
   type PartitionReport,

@@ -1,10 +1,10 @@
-import { PROVIDER_NAMES, startServer, type Engine, type ProviderName } from '@dbbench/databases';
-import { DbbenchError, defineSuite, type Json, type SuiteDefinition } from '@dbbench/harness';
+import { serverOptionFields, startServerForRun, type Engine } from '@dbbench/databases';
+import { defineSuite, type SuiteDefinition } from '@dbbench/harness';
 import { chunksBenchmark } from './benchmarks/chunks.js';
 import { jobBenchmark } from './benchmarks/job.js';
 import { memoryBenchmark } from './benchmarks/memory.js';
 import { seedBenchmark } from './benchmarks/seed.js';
-import { toConnectionContext, type ConnectionContext } from './connection-context.js';
+import type { ConnectionContext } from './connection-context.js';
 
 /** The suite's name in reports and docs. */
 export const SUITE_NAME = 'reactive';
@@ -25,30 +25,6 @@ export const QUICK_AXES = {
   chunkSize: [500],
 } as const;
 
-/** Connections the server must accept beyond the largest pool: verification, counters and headroom. */
-const CONNECTION_HEADROOM = 20;
-
-const PROVIDER_CHOICES = ['auto', ...PROVIDER_NAMES] as const;
-
-function parseProvider(value: string | undefined): ProviderName | 'auto' {
-  const provider = value ?? 'auto';
-  if (!(PROVIDER_CHOICES as readonly string[]).includes(provider)) {
-    throw new DbbenchError(
-      `--provider ${provider}: unknown provider; choose one of ${PROVIDER_CHOICES.join(', ')}`,
-      {
-        usage: true,
-      },
-    );
-  }
-  return provider as ProviderName | 'auto';
-}
-
-function parseReuse(value: string | undefined): boolean {
-  if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
-  throw new DbbenchError(`--reuse ${value}: expected true or false`, { usage: true });
-}
-
 /**
  * The reactive-driver suite for one engine: cursor streams with backpressure (seed, job, chunks,
  * memory). The parent obtains one server for the whole run and hands its connection details to every
@@ -60,7 +36,7 @@ function parseReuse(value: string | undefined): boolean {
  * ```
  */
 export function createSuite(engine: Engine): SuiteDefinition<ConnectionContext> {
-  const urlVariable = engine === 'postgres' ? 'DBBENCH_POSTGRES_URL' : 'DBBENCH_MYSQL_URL';
+  const serverOptions = serverOptionFields(engine);
   return defineSuite<ConnectionContext>({
     name: SUITE_NAME,
     database: engine,
@@ -72,37 +48,18 @@ export function createSuite(engine: Engine): SuiteDefinition<ConnectionContext> 
       iterations: { warmupIterations: 1, measurementIterations: 2 },
     },
     options: {
-      provider: {
-        description: 'where the database server comes from',
-        choices: PROVIDER_CHOICES,
-        default: 'auto',
-        env: 'DBBENCH_PROVIDER',
-      },
+      provider: { ...serverOptions.provider, description: 'where the database server comes from' },
       url: {
+        ...serverOptions.url,
         description: `server URL for the url provider (e.g. ${engine}://user@host:port/db)`,
-        env: urlVariable,
       },
       reuse: {
+        ...serverOptions.reuse,
         description: 'keep a testcontainers container for the next run (true/false)',
-        default: 'false',
       },
     },
-    async setupRun(options, log) {
-      const server = await startServer(engine, {
-        suite: SUITE_NAME,
-        provider: parseProvider(options['provider']),
-        ...(options['url'] === undefined ? {} : { url: options['url'] }),
-        reuse: parseReuse(options['reuse']),
-        minConnections: Math.max(...DEFAULT_AXES.poolSize) + CONNECTION_HEADROOM,
-        log,
-      });
-      return {
-        context: toConnectionContext(server.connection),
-        // DatabaseInfo is plain JSON data (strings and a string map), declared as an interface.
-        info: { database: server.info as unknown as Json },
-        dispose: () => server.stop(),
-      };
-    },
+    setupRun: (options, log) =>
+      startServerForRun(engine, { suite: SUITE_NAME, poolSizes: DEFAULT_AXES.poolSize }, options, log),
     benchmarks: {
       seed: seedBenchmark,
       job: jobBenchmark,

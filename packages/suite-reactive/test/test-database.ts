@@ -1,17 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import type { Engine } from '@dbbench/databases';
+import { startServer, toJsonConnectionInfo, type Engine } from '@dbbench/databases';
 import type { BenchmarkContext, BenchmarkDefinition, ParamSet } from '@dbbench/harness';
-import mysql from 'mysql2/promise';
-import pg from 'pg';
 import type { ConnectionContext } from '../src/connection-context.js';
 
 /** The engines every integration test loops over. */
 export const ENGINES: readonly Engine[] = ['postgres', 'mysql'];
 
-const ADMIN = {
-  postgres: { host: '127.0.0.1', port: 5432, user: 'postgres', password: '', database: 'test' },
-  mysql: { host: '127.0.0.1', port: 3306, user: 'root', password: '', database: 'test' },
-} as const;
+/** The local test services (no passwords), named to the url provider. */
+const TEST_SERVER_URLS: Readonly<Record<Engine, string>> = {
+  postgres: 'postgres://postgres@127.0.0.1:5432/test',
+  mysql: 'mysql://root@127.0.0.1:3306/test',
+};
 
 /** A throwaway database on the local test server, created for one test file and dropped after it. */
 export interface TestDatabase {
@@ -19,45 +17,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates `dbbench_reactive_test_<random>` on the engine's local server. */
+/**
+ * Creates `dbbench_reactive_test_<random>` on the engine's local server through the url provider,
+ * which creates the work database and drops it again when the server is stopped.
+ */
 export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
-  const name = `dbbench_reactive_test_${randomBytes(4).toString('hex')}`;
-  const admin = ADMIN[engine];
-  const execute = async (statement: string): Promise<void> => {
-    if (engine === 'postgres') {
-      const client = new pg.Client(admin);
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    } else {
-      const connection = await mysql.createConnection(admin);
-      try {
-        await connection.query(statement);
-      } finally {
-        await connection.end();
-      }
-    }
-  };
-  await execute(`CREATE DATABASE ${name}`);
-  return {
-    connection: {
-      engine,
-      host: admin.host,
-      port: admin.port,
-      user: admin.user,
-      password: admin.password,
-      database: name,
-    },
-    drop: () =>
-      execute(
-        engine === 'postgres'
-          ? `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`
-          : `DROP DATABASE IF EXISTS ${name}`,
-      ),
-  };
+  const server = await startServer(engine, {
+    provider: 'url',
+    url: TEST_SERVER_URLS[engine],
+    suite: 'reactive_test',
+  });
+  return { connection: toJsonConnectionInfo(server.connection), drop: () => server.stop() };
 }
 
 /** A hand-made benchmark context, as a fork would build it. */

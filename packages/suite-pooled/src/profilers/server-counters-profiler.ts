@@ -2,7 +2,7 @@
  * Server-side work per iteration: deltas of the server's cumulative counters (PostgreSQL
  * pg_stat_database and WAL bytes; MySQL SHOW GLOBAL STATUS), read before and after each iteration.
  */
-import { readServerCounters, type MeteredPool } from '@dbbench/databases';
+import { serverCounterDeltas, subtractCounters, type MeteredPool } from '@dbbench/databases';
 import type { MetricSample, Profiler } from '@dbbench/harness';
 
 /**
@@ -12,16 +12,11 @@ import type { MetricSample, Profiler } from '@dbbench/harness';
  *   statistics before the read, so the pool must be idle (nest this profiler outside the workload)
  */
 export function serverCountersProfiler(pool: MeteredPool): Profiler {
-  let before: Record<string, number> = {};
+  const counters = serverCounterDeltas(pool);
   return {
     name: 'server',
-    async beforeIteration(): Promise<void> {
-      before = await readServerCounters(pool);
-    },
-    async afterIteration(): Promise<readonly MetricSample[]> {
-      const after = await readServerCounters(pool);
-      return counterDeltas(before, after);
-    },
+    beforeIteration: () => counters.before(),
+    afterIteration: async () => serverSamples(await counters.after()),
   };
 }
 
@@ -30,13 +25,14 @@ export function counterDeltas(
   before: Readonly<Record<string, number>>,
   after: Readonly<Record<string, number>>,
 ): MetricSample[] {
-  return Object.keys(after)
-    .filter((name) => before[name] !== undefined)
-    .sort()
-    .map((name) => ({
-      name: `server.${name}`,
-      value: (after[name] ?? 0) - (before[name] ?? 0),
-      // Byte counters (WAL bytes, Bytes_received) keep their unit; the rest are event counts.
-      unit: /bytes/i.test(name) ? 'B' : 'count',
-    }));
+  return serverSamples(subtractCounters(before, after));
+}
+
+function serverSamples(deltas: Readonly<Record<string, number>>): MetricSample[] {
+  return Object.entries(deltas).map(([name, value]) => ({
+    name: `server.${name}`,
+    value,
+    // Byte counters (WAL bytes, Bytes_received) keep their unit; the rest are event counts.
+    unit: /bytes/i.test(name) ? 'B' : 'count',
+  }));
 }

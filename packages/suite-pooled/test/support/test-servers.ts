@@ -2,9 +2,9 @@
  * The real local servers the integration tests run against, through the url provider: each test
  * file gets its own `dbbench_pooled_test_…` database, dropped afterwards.
  */
-import { startServer, type Engine, type StartedServer } from '@dbbench/databases';
+import { startServer, toJsonConnectionInfo, type Engine, type StartedServer } from '@dbbench/databases';
 import type { BenchmarkContext, BenchmarkDefinition, MetricSample, ParamSet } from '@dbbench/harness';
-import { toRunContext, type PooledRunContext } from '../../src/run-context.js';
+import type { PooledRunContext } from '../../src/run-context.js';
 
 /** Every engine the suite runs on; tests loop over it. */
 export const ENGINES: readonly Engine[] = ['postgres', 'mysql'];
@@ -32,7 +32,7 @@ export function benchmarkContext(
   };
   return {
     params,
-    runContext: toRunContext(server.connection),
+    runContext: toJsonConnectionInfo(server.connection),
     fork: 0,
     log: () => undefined,
     str,

@@ -1,4 +1,4 @@
-import { readServerCounters, type MeteredPool } from '@dbbench/databases';
+import { serverCounterDeltas, type MeteredPool } from '@dbbench/databases';
 import type { MetricSample, Profiler } from '@dbbench/harness';
 
 /**
@@ -8,21 +8,17 @@ import type { MetricSample, Profiler } from '@dbbench/harness';
  * iteration", not as the timed region alone.
  */
 export function serverCountersProfiler(pool: MeteredPool): Profiler {
-  let before: Record<string, number> = {};
+  const counters = serverCounterDeltas(pool);
   return {
     name: 'server',
-    async beforeIteration(): Promise<void> {
-      before = await readServerCounters(pool);
-    },
+    beforeIteration: () => counters.before(),
     async afterIteration(): Promise<readonly MetricSample[]> {
-      const after = await readServerCounters(pool);
-      return Object.keys(after)
-        .sort()
-        .map((name) => ({
-          name: `server.${name}`,
-          value: (after[name] ?? 0) - (before[name] ?? 0),
-          unit: 'count',
-        }));
+      const deltas = await counters.after();
+      return Object.entries(deltas).map(([name, value]) => ({
+        name: `server.${name}`,
+        value,
+        unit: 'count',
+      }));
     },
   };
 }
