@@ -23,4 +23,9 @@ export {
   type RunServer,
   type RunServerRequest,
 } from './start-server-for-run.js';
-export { serverCounterDeltas, subtractCounters, type ServerCounterDeltas } from './server-counter-deltas.js';
+export {
+  serverCounterDeltas,
+  serverCounterUnit,
+  subtractCounters,
+  type ServerCounterDeltas,
+} from './server-counter-deltas.js';

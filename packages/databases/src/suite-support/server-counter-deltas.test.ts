@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { subtractCounters } from './server-counter-deltas.js';
+import { serverCounterUnit, subtractCounters } from './server-counter-deltas.js';
 
 describe('subtractCounters', () => {
   it('is after − before for counters present in both readings, in name order', () => {
@@ -13,5 +13,14 @@ describe('subtractCounters', () => {
 
   it('is empty when nothing was read before', () => {
     expect(subtractCounters({}, { Com_insert: 4 })).toEqual({});
+  });
+});
+
+describe('serverCounterUnit', () => {
+  it('reports byte counters in bytes and everything else as counts', () => {
+    expect(serverCounterUnit('wal_bytes')).toBe('B');
+    expect(serverCounterUnit('Bytes_received')).toBe('B');
+    expect(serverCounterUnit('xact_commit')).toBe('count');
+    expect(serverCounterUnit('Innodb_data_writes')).toBe('count');
   });
 });

@@ -53,3 +53,11 @@ export function serverCounterDeltas(pool: MeteredPool): ServerCounterDeltas {
     },
   };
 }
+
+/**
+ * The unit of a server counter as reported: byte counters (PostgreSQL `wal_bytes`, MySQL
+ * `Bytes_received`) in `B`, every other counter (commits, rows, blocks, writes) as a `count`.
+ */
+export function serverCounterUnit(name: string): 'B' | 'count' {
+  return /bytes/i.test(name) ? 'B' : 'count';
+}

@@ -2,7 +2,12 @@
  * Server-side work per iteration: deltas of the server's cumulative counters (PostgreSQL
  * pg_stat_database and WAL bytes; MySQL SHOW GLOBAL STATUS), read before and after each iteration.
  */
-import { serverCounterDeltas, subtractCounters, type MeteredPool } from '@dbbench/databases';
+import {
+  serverCounterDeltas,
+  serverCounterUnit,
+  subtractCounters,
+  type MeteredPool,
+} from '@dbbench/databases';
 import type { MetricSample, Profiler } from '@dbbench/harness';
 
 /**
@@ -32,7 +37,6 @@ function serverSamples(deltas: Readonly<Record<string, number>>): MetricSample[]
   return Object.entries(deltas).map(([name, value]) => ({
     name: `server.${name}`,
     value,
-    // Byte counters (WAL bytes, Bytes_received) keep their unit; the rest are event counts.
-    unit: /bytes/i.test(name) ? 'B' : 'count',
+    unit: serverCounterUnit(name),
   }));
 }

@@ -1,4 +1,4 @@
-import { serverCounterDeltas, type MeteredPool } from '@dbbench/databases';
+import { serverCounterDeltas, serverCounterUnit, type MeteredPool } from '@dbbench/databases';
 import type { MetricSample, Profiler } from '@dbbench/harness';
 
 /**
@@ -17,7 +17,7 @@ export function serverCountersProfiler(pool: MeteredPool): Profiler {
       return Object.entries(deltas).map(([name, value]) => ({
         name: `server.${name}`,
         value,
-        unit: 'count',
+        unit: serverCounterUnit(name),
       }));
     },
   };
