@@ -1,14 +1,12 @@
 /**
  * The public shapes of @dbbench/databases: what a provider hands out, what a metered pool offers,
- * and the workload's tables. Implementations live in files named after what they do
- * (`postgres-local-provider.ts`, `mysql-pool.ts`, …); suites import only from the package barrel.
+ * and the workload's tables. Engine-specific implementations live in `engines/<engine>/`; suites
+ * import only from the package barrel.
  */
 import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { PoolClient } from 'pg';
-import type { PoolConnection as MysqlPoolConnection } from 'mysql2/promise';
+import type { EngineName } from './engines/registry.js';
 
-/** The database engines dbbench measures. MariaDB counts as `mysql`. */
-export type Engine = 'postgres' | 'mysql';
+export type { EngineName } from './engines/registry.js';
 
 /** Where a server comes from, in auto-selection order. */
 export type ProviderName = 'url' | 'testcontainers' | 'local' | 'embedded';
@@ -18,7 +16,7 @@ export type ProviderName = 'url' | 'testcontainers' | 'local' | 'embedded';
  * is never logged or written to a report: display {@link DatabaseInfo.redactedUrl} instead.
  */
 export interface ConnectionInfo {
-  readonly engine: Engine;
+  readonly engine: EngineName;
   readonly host: string;
   readonly port: number;
   readonly user: string;
@@ -29,10 +27,12 @@ export interface ConnectionInfo {
 
 /** What a report records about the server: provider, version and the settings that shape results. */
 export interface DatabaseInfo {
-  readonly engine: Engine;
+  readonly engine: EngineName;
   readonly provider: ProviderName;
   /** `SELECT version()` verbatim. */
   readonly version: string;
+  /** The product and version the version string names, e.g. `MariaDB 10.11.19`, `PostgreSQL 15.19`. */
+  readonly product: string;
   /** Connection URL with the password replaced by `***`. */
   readonly redactedUrl: string;
   /**
@@ -90,14 +90,24 @@ export interface PoolMetrics {
   readonly acquireTimeouts: number;
   /** Highest number of callers waiting for a connection at once. */
   readonly maxWaiting: number;
-  /** Physical connections opened (including the pre-warm). */
+  /**
+   * Physical connections opened since the last `resetMetrics()` (0 for a healthy pre-warmed pool);
+   * the pre-warm itself is counted only until the first reset.
+   */
   readonly connectionsOpened: number;
 }
 
-/** A raw driver connection, for what Kysely does not cover (COPY, LOAD DATA, cursors, streams). */
-export type RawConnection =
-  | { readonly engine: 'postgres'; readonly client: PoolClient }
-  | { readonly engine: 'mysql'; readonly connection: MysqlPoolConnection };
+/**
+ * One connection checked out of a metered pool. What driver object is inside is the engine's
+ * business (`engines/<engine>/<engine>-session.ts`); engine operations take the session whole.
+ */
+export interface Session {
+  readonly engine: EngineName;
+  /** Runs one SQL statement without parameters and returns its rows (e.g. `SELECT 1`). */
+  query(sqlText: string): Promise<readonly Record<string, unknown>[]>;
+  /** Kysely bound to this one connection: its statements run on it, inside its open transaction if any. */
+  readonly db: Kysely<DbbenchDatabase>;
+}
 
 /** Shape of the error thrown when an acquisition times out (`name === 'AcquireTimeoutError'`). */
 export interface AcquireTimeoutErrorLike extends Error {
@@ -107,12 +117,12 @@ export interface AcquireTimeoutErrorLike extends Error {
 
 /** A pre-warmed pool whose every acquisition is timed by dbbench (neither driver exposes acquire wait). */
 export interface MeteredPool extends AsyncDisposable {
-  readonly engine: Engine;
+  readonly engine: EngineName;
   readonly size: number;
   /** Kysely over this pool: its acquisitions are metered too. */
   readonly db: Kysely<DbbenchDatabase>;
-  /** Acquire a connection (timed), run `fn`, release it (destroyed instead if `fn` broke it). */
-  withConnection<T>(fn: (connection: RawConnection) => Promise<T>): Promise<T>;
+  /** Acquire a connection (timed), run `fn`, release it (destroyed instead if `fn` threw: it may be mid-protocol). */
+  withConnection<T>(fn: (session: Session) => Promise<T>): Promise<T>;
   metrics(): PoolMetrics;
   resetMetrics(): void;
   /** Connections currently idle in the pool (for leak checks). */

@@ -28,15 +28,6 @@ export interface RenderOptions {
   readonly templateDir?: string;
 }
 
-/** Engines in page order: the two the suites target first, any others after by name. */
-const ENGINE_ORDER = ['postgres', 'mysql'];
-
-function compareEngines(a: string, b: string): number {
-  const rank = (name: string) =>
-    ENGINE_ORDER.includes(name) ? ENGINE_ORDER.indexOf(name) : ENGINE_ORDER.length;
-  return rank(a) - rank(b) || compareStrings(a, b);
-}
-
 async function readNotes(notesDir: string, name: string): Promise<string | null> {
   try {
     const text = (await readFile(path.join(notesDir, name), 'utf8')).trim();
@@ -128,7 +119,8 @@ export async function renderDocs(options: RenderOptions): Promise<Map<string, st
   const templates = await loadTemplates(options.templateDir);
   const output = new Map<string, string>();
   const engines = [];
-  for (const database of [...byEngine.keys()].sort(compareEngines)) {
+  // Engines in name order: the docs know no engine by name, so no engine comes first by fiat.
+  for (const database of [...byEngine.keys()].sort(compareStrings)) {
     const reports = (byEngine.get(database) ?? []).sort((a, b) => compareStrings(a.suite, b.suite));
     const charts = engineCharts(database, reports);
     for (const chart of charts) {

@@ -166,6 +166,14 @@ export interface RunSetup<RunContext extends Json = Json> {
   dispose(): Promise<void>;
 }
 
+/** What a run is about to measure, handed to {@link SuiteDefinition.setupRun} so it can size the server. */
+export interface RunPlan {
+  /** Every combination this run measures (after `-p`, `-b`, `--quick`), as benchmark name and parameters. */
+  readonly combinations: readonly { readonly benchmark: string; readonly params: ParamSet }[];
+  /** Forks that may hold connections to the server at the same time (forks run one after another: 1). */
+  readonly concurrentForks: number;
+}
+
 /** A suite module's default export. */
 export interface SuiteDefinition<RunContext extends Json = Json> {
   /** Short name used in reports and docs, e.g. `pooled`. */
@@ -183,10 +191,14 @@ export interface SuiteDefinition<RunContext extends Json = Json> {
     readonly iterations?: IterationSettings;
   };
   readonly options?: Readonly<Record<string, SuiteOption>>;
-  /** Runs once in the parent process before any fork (e.g. obtain a database server). */
+  /**
+   * Runs once in the parent process before any fork (e.g. obtain a database server sized for the
+   * largest pool the {@link RunPlan} asks for).
+   */
   setupRun?(
     options: Readonly<Record<string, string | undefined>>,
     log: (message: string) => void,
+    plan: RunPlan,
   ): Promise<RunSetup<RunContext>>;
   // `any` state: each benchmark picks its own state type; the record only needs to hold them together.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

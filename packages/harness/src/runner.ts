@@ -73,7 +73,13 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
   const releaseLock = await acquireMeasurementLock((message) => reporter.log(message), options.signal);
   let setup: RunSetup | undefined;
   try {
-    setup = await suite.setupRun?.(options.suiteOptions ?? {}, (message) => reporter.log(message));
+    setup = await suite.setupRun?.(options.suiteOptions ?? {}, (message) => reporter.log(message), {
+      combinations: options.combinations.map((combination) => ({
+        benchmark: combination.benchmarkName,
+        params: combination.params,
+      })),
+      concurrentForks: 1,
+    });
     const metadata: RunMetadata = {
       suite: suite.name,
       database: suite.database,

@@ -1,9 +1,8 @@
 /**
  * @dbbench/suite-pooled: the "JDBC-like" suite — request/response access over a connection pool,
- * written once for PostgreSQL and MySQL. Suite modules: `dist/postgres-suite.js`, `dist/mysql-suite.js`.
+ * written once for every engine. Suite modules: `dist/postgres-suite.js`, `dist/mysql-suite.js`.
  */
 export { createSuite, POOLED_AXES, POOLED_BENCHMARKS, SUITE_NAME } from './suite.js';
-export type { PooledRunContext } from './run-context.js';
 export { seedBenchmark } from './benchmarks/seed.js';
 export { createJobBenchmark, jobBenchmark, type JobBenchmarkOptions } from './benchmarks/job.js';
 export { limitBenchmark } from './benchmarks/limit.js';
@@ -47,21 +46,3 @@ export {
   seedRowByRow,
   type SeedStrategy,
 } from './seed/seed-strategies.js';
-export { postgresBulkLoad, postgresCopyLine } from './seed/postgres-bulk-load.js';
-export { mysqlBulkLoad, mysqlLoadDataLine } from './seed/mysql-bulk-load.js';
-export {
-  readSourceChecksum,
-  sourceChecksumOf,
-  decimalToCents,
-  type SourceChecksum,
-} from './seed/source-checksum.js';
-export {
-  closeTrial,
-  openTrial,
-  standardProfilers,
-  type PooledTrial,
-  type TrialOptions,
-} from './pooled-trial.js';
-export { rowsPerSecondProfiler, ROWS_PER_SECOND } from './profilers/rows-per-second-profiler.js';
-export { poolMetricsProfiler } from './profilers/pool-metrics-profiler.js';
-export { counterDeltas, serverCountersProfiler } from './profilers/server-counters-profiler.js';

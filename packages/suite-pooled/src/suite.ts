@@ -2,15 +2,15 @@
  * The pooled ("JDBC-like") suite: request/response database access over a connection pool — Kysely
  * over pg.Pool and over the mysql2 pool — written once and run on PostgreSQL and MySQL.
  */
-import { serverOptionFields, startServerForRun, type Engine } from '@dbbench/databases';
-import { defineSuite, type SuiteDefinition } from '@dbbench/harness';
+import type { EngineName } from '@dbbench/databases';
+import type { SuiteDefinition } from '@dbbench/harness';
+import { defineDatabaseSuite, type RunContext } from '@dbbench/suite-kit';
 import { contentionBenchmark } from './benchmarks/contention.js';
 import { jobBenchmark } from './benchmarks/job.js';
 import { limitBenchmark } from './benchmarks/limit.js';
 import { queriesBenchmark, QUERY_KINDS } from './benchmarks/queries.js';
 import { seedBenchmark } from './benchmarks/seed.js';
 import { DEFAULT_CHUNK_SIZE } from './job/job-runner.js';
-import type { PooledRunContext } from './run-context.js';
 import { SEED_STRATEGIES } from './seed/seed-strategies.js';
 
 /** The suite's name in reports and docs. */
@@ -40,8 +40,9 @@ export const POOLED_BENCHMARKS = {
 };
 
 /**
- * Creates the pooled suite for one engine. `setupRun` obtains the server once in the parent
- * (url, testcontainers, local binaries or embedded) and hands its connection details to every fork.
+ * Creates the pooled suite for one engine. The parent obtains the server once (url, testcontainers,
+ * local binaries or embedded), sized for the planned pools, and hands its connection details to
+ * every fork.
  *
  * @example
  * ```ts
@@ -50,14 +51,12 @@ export const POOLED_BENCHMARKS = {
  * ```
  */
 export function createSuite(
-  engine: Engine,
-  benchmarks: SuiteDefinition<PooledRunContext>['benchmarks'] = POOLED_BENCHMARKS,
-): SuiteDefinition<PooledRunContext> {
-  const serverOptions = serverOptionFields(engine);
-  return defineSuite<PooledRunContext>({
+  engine: EngineName,
+  benchmarks: SuiteDefinition<RunContext>['benchmarks'] = POOLED_BENCHMARKS,
+): SuiteDefinition<RunContext> {
+  return defineDatabaseSuite(engine, {
     name: SUITE_NAME,
-    database: engine,
-    description: `Request/response access over a connection pool (Kysely over ${engine === 'postgres' ? 'pg.Pool' : 'the mysql2 pool'})`,
+    description: 'Request/response access over a connection pool (Kysely over the driver pool)',
     axes: POOLED_AXES,
     // thrpt/sample benchmarks: 2 warmup + 5 measured iterations of 1 s; single-shot benchmarks set
     // their own invocation counts (1 warmup + 5 measured).
@@ -82,20 +81,6 @@ export function createSuite(
         measurementTimeMs: 200,
       },
     },
-    options: {
-      provider: { ...serverOptions.provider, description: 'Where the database server comes from' },
-      url: {
-        ...serverOptions.url,
-        description: `Server URL for the url provider, e.g. ${engine === 'postgres' ? 'postgres://postgres@127.0.0.1:5432/postgres' : 'mysql://root@127.0.0.1:3306/mysql'}`,
-      },
-      reuse: {
-        ...serverOptions.reuse,
-        description: 'Keep the testcontainers container for the next run',
-        choices: ['true', 'false'],
-      },
-    },
-    setupRun: (options, log) =>
-      startServerForRun(engine, { suite: SUITE_NAME, poolSizes: POOLED_AXES.poolSize }, options, log),
     benchmarks,
   });
 }

@@ -1,5 +1,5 @@
 import type { StartedServer } from '@dbbench/databases';
-import type { MetricSample } from '@dbbench/harness';
+import { metricValue as metric } from '@dbbench/suite-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentionBenchmark } from '../src/benchmarks/contention.js';
 import { jobBenchmark } from '../src/benchmarks/job.js';
@@ -18,13 +18,6 @@ import {
 // The smallest default sizes: every benchmark's verification must pass on both engines.
 const DATA_SIZE = '1000';
 const POOL_SIZE = '4';
-
-function metric(samples: readonly MetricSample[], name: string): number {
-  const sample = samples.find((candidate) => candidate.name === name);
-  if (sample === undefined)
-    throw new Error(`no metric ${name} among ${samples.map((s) => s.name).join(', ')}`);
-  return sample.value;
-}
 
 for (const engine of ENGINES) {
   describe(`pooled benchmarks on ${engine}`, () => {
@@ -109,7 +102,7 @@ for (const engine of ENGINES) {
         expect(metric(samples, 'timeouts')).toBeGreaterThan(0);
         expect(metric(samples, 'successRate')).toBeLessThan(100);
         expect(metric(samples, 'successRate')).toBeGreaterThan(0);
-        expect(state.trial.pool.metrics().acquireTimeouts).toBeGreaterThan(0);
+        expect(state.pool.metrics().acquireTimeouts).toBeGreaterThan(0);
       } finally {
         await contentionBenchmark.teardownTrial?.(state, ctx);
       }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { Engine } from '@dbbench/databases';
+import type { EngineName as Engine } from '@dbbench/databases';
 import { dbbenchReportSchema, type DbbenchReport } from '@dbbench/harness/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, TEST_SERVER_URLS } from './support/test-servers.js';

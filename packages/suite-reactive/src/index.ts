@@ -1,10 +1,10 @@
 /**
- * @dbbench/suite-reactive: the reactive-driver suite — cursor streams with backpressure on
- * PostgreSQL and MySQL. Suite modules: `dist/postgres-suite.js`, `dist/mysql-suite.js`.
+ * @dbbench/suite-reactive: the reactive-driver suite — cursor streams with backpressure, written
+ * once for every engine. Suite modules: `dist/postgres-suite.js`, `dist/mysql-suite.js`.
  */
 export { createSuite, DEFAULT_AXES, QUICK_AXES, SUITE_NAME } from './suite.js';
-export type { ConnectionContext, SuiteContext } from './connection-context.js';
 export {
+  ROW_STREAM_HIGH_WATER_MARK,
   runStreamingJob,
   type PartitionReport,
   type StreamingJobOptions,
@@ -13,15 +13,7 @@ export {
 export { partitionConcurrency } from './job/partition-concurrency.js';
 export { ChunkWriter, type ChunkWriterOptions, type FlushChunk } from './streams/chunk-writer.js';
 export { StreamCounters } from './streams/stream-counters.js';
-export {
-  openRangeReader,
-  writeTargetChunk,
-  loadSource,
-  ROW_STREAM_HIGH_WATER_MARK,
-} from './streams/engine-streams.js';
-export type { RangeReader, KeyBounds } from './streams/range-reader.js';
 export { TargetRowTransform, type RowTransform } from './streams/target-row-transform.js';
-export { MemorySampler, type MemoryPeaks } from './profilers/memory-sampler.js';
 export { seedBenchmark, SEED_ROWS_PER_CHUNK } from './benchmarks/seed.js';
 export { jobBenchmark, DEFAULT_CHUNK_SIZE } from './benchmarks/job.js';
 export { chunksBenchmark } from './benchmarks/chunks.js';

@@ -1,10 +1,10 @@
-import { serverOptionFields, startServerForRun, type Engine } from '@dbbench/databases';
-import { defineSuite, type SuiteDefinition } from '@dbbench/harness';
+import type { EngineName } from '@dbbench/databases';
+import type { SuiteDefinition } from '@dbbench/harness';
+import { defineDatabaseSuite, type RunContext } from '@dbbench/suite-kit';
 import { chunksBenchmark } from './benchmarks/chunks.js';
 import { jobBenchmark } from './benchmarks/job.js';
 import { memoryBenchmark } from './benchmarks/memory.js';
 import { seedBenchmark } from './benchmarks/seed.js';
-import type { ConnectionContext } from './connection-context.js';
 
 /** The suite's name in reports and docs. */
 export const SUITE_NAME = 'reactive';
@@ -35,11 +35,9 @@ export const QUICK_AXES = {
  * export default createSuite('postgres');
  * ```
  */
-export function createSuite(engine: Engine): SuiteDefinition<ConnectionContext> {
-  const serverOptions = serverOptionFields(engine);
-  return defineSuite<ConnectionContext>({
+export function createSuite(engine: EngineName): SuiteDefinition<RunContext> {
+  return defineDatabaseSuite(engine, {
     name: SUITE_NAME,
-    database: engine,
     description:
       'Reactive-driver style: per-partition cursor streams piped through a transform into a chunked writer, with backpressure',
     axes: DEFAULT_AXES,
@@ -47,19 +45,8 @@ export function createSuite(engine: Engine): SuiteDefinition<ConnectionContext> 
       axes: QUICK_AXES,
       iterations: { warmupIterations: 1, measurementIterations: 2 },
     },
-    options: {
-      provider: { ...serverOptions.provider, description: 'where the database server comes from' },
-      url: {
-        ...serverOptions.url,
-        description: `server URL for the url provider (e.g. ${engine}://user@host:port/db)`,
-      },
-      reuse: {
-        ...serverOptions.reuse,
-        description: 'keep a testcontainers container for the next run (true/false)',
-      },
-    },
-    setupRun: (options, log) =>
-      startServerForRun(engine, { suite: SUITE_NAME, poolSizes: DEFAULT_AXES.poolSize }, options, log),
+    // chunks and memory run at a fixed pool of 10 connections.
+    fixedPoolSize: 10,
     benchmarks: {
       seed: seedBenchmark,
       job: jobBenchmark,

@@ -7,8 +7,7 @@ import {
   type MeteredPool,
 } from '@dbbench/databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runStreamingJob } from '../src/job/streaming-job.js';
-import { ROW_STREAM_HIGH_WATER_MARK } from '../src/streams/engine-streams.js';
+import { ROW_STREAM_HIGH_WATER_MARK, runStreamingJob } from '../src/job/streaming-job.js';
 import { createTestDatabase, ENGINES, type TestDatabase } from './test-database.js';
 
 const SOURCE_ROWS = 20_000;

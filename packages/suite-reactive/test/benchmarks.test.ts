@@ -1,3 +1,4 @@
+import { metricValue, runProfiledIteration } from '@dbbench/suite-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chunksBenchmark } from '../src/benchmarks/chunks.js';
 import { jobBenchmark } from '../src/benchmarks/job.js';
@@ -36,6 +37,20 @@ describe.each(ENGINES)('benchmarks on %s', (engine) => {
     const ctx = contextFor(database.connection, { dataSize: '1000', chunkSize: '5000' });
     const [result] = await runLifecycle(chunksBenchmark, ctx, 1);
     expect(result?.partitions[0]?.chunksWritten).toBe(1);
+  });
+
+  it('job reports no new connections for a pre-warmed pool, and its memory peaks', async () => {
+    // The pool's pre-warm happens in setupTrial: an iteration that opens none must report 0, not poolSize.
+    const ctx = contextFor(database.connection, { dataSize: '1000', poolSize: '10', partitions: '4' });
+    const state = await jobBenchmark.setupTrial(ctx);
+    try {
+      const samples = await runProfiledIteration(jobBenchmark, state, ctx);
+      expect(metricValue(samples, 'pool.connectionsOpened')).toBe(0);
+      expect(metricValue(samples, 'rows/s')).toBeGreaterThan(0);
+      expect(metricValue(samples, 'memory.peakHeap')).toBeGreaterThan(0);
+    } finally {
+      await jobBenchmark.teardownTrial?.(state, ctx);
+    }
   });
 
   it('memory runs the slow-writer job and reports its peaks', async () => {

@@ -5,25 +5,21 @@ import {
   seedSource,
   transformRow,
   verifyTarget,
+  engineNamed,
   type MeteredPool,
-  type RawConnection,
+  type Session,
 } from '@dbbench/databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStreamingJob } from '../src/job/streaming-job.js';
-import { openRangeReader } from '../src/streams/engine-streams.js';
 import { StreamCounters } from '../src/streams/stream-counters.js';
 import { createTestDatabase, ENGINES, idleCountAfterSettling, type TestDatabase } from './test-database.js';
 
 const POOL_SIZE = 4;
 
 /** `count(*)` of source on this very connection (not through the pool). */
-async function countSourceRows(connection: RawConnection): Promise<number> {
-  if (connection.engine === 'postgres') {
-    const result = await connection.client.query<{ n: string }>('select count(*) as n from source');
-    return Number(result.rows[0]?.n);
-  }
-  const [rows] = await connection.connection.query('select count(*) as n from source');
-  return Number((rows as { n: unknown }[])[0]?.n);
+async function countSourceRows(session: Session): Promise<number> {
+  const [row] = await session.query('select count(*) as n from source');
+  return Number(row?.['n']);
 }
 const SOURCE_ROWS = 5000;
 
@@ -47,7 +43,12 @@ describe.each(ENGINES)('stream lifecycle on %s', (engine) => {
   it('a consumer that stops early closes the cursor and gives the connection back, usable', async () => {
     const counters = new StreamCounters();
     const consumed = await pool.withConnection(async (connection) => {
-      const reader = openRangeReader(connection, { start: 1, end: SOURCE_ROWS }, 100, counters);
+      const reader = engineNamed(connection.engine).streams.openRangeReader(
+        connection,
+        { start: 1, end: SOURCE_ROWS },
+        100,
+        (rows) => counters.noteRead(rows),
+      );
       let seen = 0;
       for await (const _row of reader.rows) {
         seen += 1;

@@ -1,9 +1,13 @@
-import { startServer, toJsonConnectionInfo, type Engine } from '@dbbench/databases';
-import type { BenchmarkContext, BenchmarkDefinition, ParamSet } from '@dbbench/harness';
-import type { ConnectionContext } from '../src/connection-context.js';
+import { ENGINE_NAMES, startServer, type EngineName } from '@dbbench/databases';
+import type { BenchmarkContext, BenchmarkDefinition } from '@dbbench/harness';
+import { toRunContext, type RunContext } from '@dbbench/suite-kit';
+import { benchmarkContext, runLifecycle as runKitLifecycle } from '@dbbench/suite-kit/testing';
+
+type Engine = EngineName;
+type ConnectionContext = RunContext;
 
 /** The engines every integration test loops over. */
-export const ENGINES: readonly Engine[] = ['postgres', 'mysql'];
+export const ENGINES: readonly Engine[] = ENGINE_NAMES;
 
 /** The local test services (no passwords), named to the url provider. */
 const TEST_SERVER_URLS: Readonly<Record<Engine, string>> = {
@@ -27,31 +31,11 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
     url: TEST_SERVER_URLS[engine],
     suite: 'reactive_test',
   });
-  return { connection: toJsonConnectionInfo(server.connection), drop: () => server.stop() };
+  return { connection: toRunContext(server.connection), drop: () => server.stop() };
 }
 
 /** A hand-made benchmark context, as a fork would build it. */
-export function contextFor(
-  connection: ConnectionContext,
-  params: ParamSet,
-): BenchmarkContext<ConnectionContext> {
-  return {
-    params,
-    runContext: connection,
-    fork: 0,
-    log: () => undefined,
-    int(axis: string): number {
-      const value = params[axis];
-      if (value === undefined) throw new Error(`no parameter ${axis}`);
-      return Number.parseInt(value, 10);
-    },
-    str(axis: string): string {
-      const value = params[axis];
-      if (value === undefined) throw new Error(`no parameter ${axis}`);
-      return value;
-    },
-  };
-}
+export const contextFor = benchmarkContext;
 
 /**
  * Runs a benchmark's whole lifecycle in this process the way the harness orders it (setupInvocation,
@@ -62,20 +46,7 @@ export async function runLifecycle<State, Result>(
   ctx: BenchmarkContext<ConnectionContext>,
   invocations: number,
 ): Promise<Result[]> {
-  const state = await benchmark.setupTrial(ctx);
-  const results: Result[] = [];
-  try {
-    for (let invocation = 0; invocation < invocations; invocation++) {
-      await benchmark.setupInvocation?.(state, ctx);
-      const result = await benchmark.run(state, { consume: () => undefined }, ctx);
-      await benchmark.verify?.(state, result, ctx);
-      await benchmark.teardownInvocation?.(state, ctx);
-      results.push(result);
-    }
-  } finally {
-    await benchmark.teardownTrial?.(state, ctx);
-  }
-  return results;
+  return (await runKitLifecycle(benchmark, ctx, { invocations })).results;
 }
 
 /**

@@ -1,7 +1,6 @@
+import { engineNamed } from '../engines/registry.js';
+import { InvalidValueError } from '../errors.js';
 import type { ConnectionInfo, MeteredPool, PoolOptions } from '../types.js';
-import { createMysqlPool } from './mysql-pool.js';
-import { createPostgresPool } from './postgres-pool.js';
-import { userRangeError } from './user-range-error.js';
 
 /**
  * Opens a pre-warmed, metered pool of `options.size` connections for the connection's engine, with
@@ -13,21 +12,20 @@ import { userRangeError } from './user-range-error.js';
  * const rows = await pool.db.selectFrom('source').selectAll().limit(10).execute();
  * console.log(pool.metrics().acquireWaitMs.p99);
  * ```
+ * @throws InvalidValueError for a size or timeout that cannot work
  * @throws PoolConnectError when the connections cannot be opened (the message never holds the password)
  */
 export async function createPool(connection: ConnectionInfo, options: PoolOptions): Promise<MeteredPool> {
   if (!Number.isInteger(options.size) || options.size < 1) {
-    throw userRangeError(
+    throw new InvalidValueError(
       `Pool size must be a positive integer, got ${options.size}: pass -p poolSize=10 or similar.`,
     );
   }
   const timeout = options.acquireTimeoutMs ?? 0;
   if (!Number.isFinite(timeout) || timeout < 0) {
-    throw userRangeError(
+    throw new InvalidValueError(
       `acquireTimeoutMs must be 0 (wait forever) or a positive number of ms, got ${timeout}.`,
     );
   }
-  return connection.engine === 'postgres'
-    ? createPostgresPool(connection, options)
-    : createMysqlPool(connection, options);
+  return engineNamed(connection.engine).pool.create(connection, options);
 }

@@ -1,3 +1,2 @@
-export { AcquireTimeoutError } from './acquire-timeout-error.js';
+export { AcquireTimeoutError, PoolConnectError } from './pool-errors.js';
 export { createPool } from './create-pool.js';
-export { PoolConnectError } from './pool-connect-error.js';

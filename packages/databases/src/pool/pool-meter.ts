@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { PoolMetrics } from '../types.js';
-import { AcquireTimeoutError } from './acquire-timeout-error.js';
+import { AcquireTimeoutError } from './pool-errors.js';
 import { WaitHistogram } from './wait-histogram.js';
 
 /** A driver's own callback-style acquisition: hands a connection (or an error) to `done`, once. */
@@ -102,13 +102,14 @@ export class PoolMeter {
   }
 
   /**
-   * Starts a new measurement window. `connectionsOpened` keeps counting from pool creation, so the
-   * pre-warm stays visible; take a difference to see reconnects inside a window.
+   * Starts a new measurement window: every count, `connectionsOpened` included, restarts at zero, so
+   * a pre-warmed pool reports 0 new connections for a window in which it reconnected nothing.
    */
   reset(): void {
     this.#waits.clear();
     this.#acquisitions = 0;
     this.#timeouts = 0;
+    this.#connectionsOpened = 0;
     this.#maxWaiting = this.#waitingNow();
   }
 

@@ -1,6 +1,7 @@
+import type { Engine } from '../engines/engine.js';
+import { DatabaseSetupError } from '../errors.js';
 import type { ConnectionInfo, DatabaseInfo, ProviderName } from '../types.js';
-import { DatabaseSetupError } from './database-setup-error.js';
-import { redactedConnectionUrl } from './server-url.js';
+import { redactedConnectionUrl } from './url/server-url.js';
 
 /** What a report records about a server, read from a live connection. */
 export interface ServerFacts {
@@ -12,6 +13,7 @@ export interface ServerFacts {
 
 /** The {@link DatabaseInfo} a handle carries: provider, facts and the redacted URL of the work database. */
 export function databaseInfo(
+  engine: Engine,
   provider: ProviderName,
   connection: ConnectionInfo,
   facts: ServerFacts,
@@ -20,6 +22,7 @@ export function databaseInfo(
     engine: connection.engine,
     provider,
     version: facts.version,
+    product: engine.facts.productName(facts.version),
     redactedUrl: redactedConnectionUrl(connection),
     settings: facts.settings,
   };
@@ -27,7 +30,7 @@ export function databaseInfo(
 
 /**
  * Fails when a server that dbbench did not start allows fewer connections than the run needs
- * (largest pool × forks in flight); a local server is started with enough instead.
+ * (largest pool × forks in flight, plus room); a server dbbench starts is given enough instead.
  */
 export function assertConnectionCapacity(
   facts: ServerFacts,
@@ -37,7 +40,7 @@ export function assertConnectionCapacity(
   const allowed = Number(facts.settings['max_connections']);
   if (minConnections === undefined || !Number.isFinite(allowed) || allowed >= minConnections) return;
   throw new DatabaseSetupError(
-    `${where} allows max_connections=${allowed}, but this run needs ${minConnections}. ` +
-      `Raise max_connections on that server or run with a smaller poolSize.`,
+    `${where} allows max_connections=${allowed}, but this run needs ${minConnections} ` +
+      `(its largest pool plus room for setup). Raise max_connections on that server or run with a smaller poolSize.`,
   );
 }

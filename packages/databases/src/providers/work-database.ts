@@ -1,5 +1,6 @@
+import type { Engine } from '../engines/engine.js';
+import { DatabaseSetupError } from '../errors.js';
 import type { ConnectionInfo, StartServerOptions } from '../types.js';
-import { DatabaseSetupError } from './database-setup-error.js';
 import { redactedErrorMessage } from './redact.js';
 import { assertConnectionCapacity, type ServerFacts } from './server-facts.js';
 import { isWorkDatabaseName, workDatabaseName } from './work-database-name.js';
@@ -14,29 +15,13 @@ export interface WorkDatabase {
 }
 
 /**
- * The engine-specific SQL behind a work database, each step on a fresh admin connection. The shared
- * flow ({@link createWorkDatabase}) owns naming, error messages and clean-up after a failed step.
- */
-export interface WorkDatabaseEngine {
-  /** Creates `database` while connected through `admin`. */
-  createDatabase(admin: ConnectionInfo, database: string): Promise<void>;
-  /** Reads version and recorded settings through `connection` (already pointing at the work database). */
-  readFacts(connection: ConnectionInfo): Promise<ServerFacts>;
-  /**
-   * Ends the sessions still in `database` (left by pools a crashed fork or a cancelled run held open,
-   * which would block the drop) and drops it, connected through `admin`.
-   */
-  endSessionsAndDrop(admin: ConnectionInfo, database: string): Promise<void>;
-}
-
-/**
  * Creates a fresh work database on the server reached through `admin` (whose `database` is the one
- * to connect to for CREATE/DROP; MySQL allows it empty), reads version and settings in it, and checks
- * the server allows `minConnections`. `where` names the server in messages (already redacted); `fix`
- * says what to check when the server cannot be reached.
+ * to connect to for CREATE/DROP; MySQL allows it empty) with the engine's SQL, reads version and
+ * settings in it, and checks the server allows `minConnections`. `where` names the server in
+ * messages (already redacted); `fix` says what to check when the server cannot be reached.
  */
 export async function createWorkDatabase(
-  engine: WorkDatabaseEngine,
+  engine: Engine,
   admin: ConnectionInfo,
   options: Pick<StartServerOptions, 'suite' | 'minConnections'>,
   where: string,
@@ -44,14 +29,14 @@ export async function createWorkDatabase(
 ): Promise<WorkDatabase> {
   const secrets = [admin.password];
   const connection: ConnectionInfo = { ...admin, database: workDatabaseName(options.suite) };
-  await engine.createDatabase(admin, connection.database).catch((error: unknown) => {
+  await engine.workDatabase.createDatabase(admin, connection.database).catch((error: unknown) => {
     throw new DatabaseSetupError(
       `Could not create database ${connection.database} on ${where}: ${redactedErrorMessage(error, secrets)}. ${fix}`,
     );
   });
   const drop = (): Promise<void> => dropWorkDatabase(engine, admin, connection.database);
   try {
-    const facts = await engine.readFacts(connection);
+    const facts = await engine.workDatabase.readFacts(connection);
     assertConnectionCapacity(facts, options.minConnections, where);
     return { connection, facts, drop };
   } catch (error) {
@@ -64,14 +49,10 @@ export async function createWorkDatabase(
 }
 
 /** Drops a work database, refusing any name dbbench did not generate, so a bug can never drop a user's database. */
-async function dropWorkDatabase(
-  engine: WorkDatabaseEngine,
-  admin: ConnectionInfo,
-  database: string,
-): Promise<void> {
+async function dropWorkDatabase(engine: Engine, admin: ConnectionInfo, database: string): Promise<void> {
   if (!isWorkDatabaseName(database))
     throw new Error(`refusing to drop ${database}: not a dbbench work database`);
-  await engine.endSessionsAndDrop(admin, database).catch((error: unknown) => {
+  await engine.workDatabase.endSessionsAndDrop(admin, database).catch((error: unknown) => {
     throw new DatabaseSetupError(
       `Could not drop database ${database}: ${redactedErrorMessage(error, [admin.password])}. ` +
         `Drop it by hand: DROP DATABASE ${database};`,

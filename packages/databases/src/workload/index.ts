@@ -1,9 +1,7 @@
 export { countRows, resetSource, resetTarget } from './reset-tables.js';
 export { createSchema, WORKLOAD_TABLES } from './schema.js';
-export { generateSourceRows, SOURCE_CATEGORIES, type SourceRow } from './source-rows.js';
 export {
   LARGE_AMOUNT_CENTS,
-  parseCents,
   TARGET_COLUMNS,
   TAX_PERCENT,
   transformRow,
@@ -11,7 +9,7 @@ export {
   type TargetRow,
 } from './transform-row.js';
 export { insertTargetFromSourceSql, transformExpressions } from './transform-sql.js';
-export { seedSource } from './seed-source.js';
+export { insertSourceRows, seedSource } from './seed-source.js';
 export { CHECKSUM_PARTS, verifyTarget, type TargetVerification } from './verify-target.js';
 export { planPartitions, splitKeyRange, type KeyRange } from './key-ranges.js';
 export {
@@ -26,5 +24,10 @@ export {
 } from './job-repository.js';
 export { insertTargetRows, maxRowsPerStatement } from './insert-target-rows.js';
 export { warmCaches, type CacheWarmup } from './warm-caches.js';
-export { readServerCounters } from './server-counters.js';
-export { engineOf } from './engine-of.js';
+export {
+  readServerCounters,
+  serverCounterDeltas,
+  serverCounterUnit,
+  subtractCounters,
+  type ServerCounterDeltas,
+} from './server-counters.js';

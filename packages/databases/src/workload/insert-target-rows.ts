@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { DbbenchDatabase, Engine } from '../types.js';
-import { engineOf } from './engine-of.js';
+import type { DbbenchDatabase } from '../types.js';
 import { TARGET_COLUMNS, type TargetRow } from './transform-row.js';
 
 /** Bind parameters one statement may carry: PostgreSQL's wire protocol counts them in 16 bits. */
 const MAX_BIND_PARAMETERS = 65_535;
 
 /**
- * Most rows one multi-row INSERT of `columns` columns may carry.
+ * Most rows one multi-row INSERT of `columns` columns may carry, on every engine.
  *
  * PostgreSQL: floor(65535 / columns), a hard protocol limit. MySQL: the same bound, which is the
  * placeholder limit of a prepared `execute()`. Kysely and mysql2's `.query('… VALUES ?', [rows])`
@@ -15,11 +14,10 @@ const MAX_BIND_PARAMETERS = 65_535;
  * (16 MiB on MariaDB 10.11, 64 MiB on MySQL 8); keeping the prepared-statement bound keeps one code
  * path and statements of a few hundred kilobytes, far inside it.
  */
-export function maxRowsPerStatement(engine: Engine, columns: number): number {
+export function maxRowsPerStatement(columns: number): number {
   if (!Number.isInteger(columns) || columns < 1) {
     throw new RangeError(`A row needs at least one column, got ${columns}.`);
   }
-  void engine; // both engines share the bound today; the parameter keeps call sites engine-aware
   return Math.floor(MAX_BIND_PARAMETERS / columns);
 }
 
@@ -33,7 +31,7 @@ export async function insertTargetRows(
   executor: Kysely<DbbenchDatabase>,
   rows: readonly TargetRow[],
 ): Promise<number> {
-  const perStatement = maxRowsPerStatement(engineOf(executor), TARGET_COLUMNS.length);
+  const perStatement = maxRowsPerStatement(TARGET_COLUMNS.length);
   for (let offset = 0; offset < rows.length; offset += perStatement) {
     await executor
       .insertInto('target')

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
+import { engineOfKysely } from '../engines/registry.js';
 import type { DbbenchDatabase, JobExecutionTable, MeteredPool } from '../types.js';
-import { engineOf } from './engine-of.js';
 import type { KeyRange } from './key-ranges.js';
 
 /**
@@ -36,12 +36,7 @@ export async function startJob(
     status: 'STARTED',
     partitions: partitions.length,
   };
-  const jobId =
-    engineOf(db) === 'postgres'
-      ? Number(
-          (await db.insertInto('job_execution').values(job).returning('id').executeTakeFirstOrThrow()).id,
-        )
-      : Number((await db.insertInto('job_execution').values(job).executeTakeFirstOrThrow()).insertId);
+  const jobId = await engineOfKysely(db).sql.insertJob(db, job);
   if (partitions.length > 0) {
     await db
       .insertInto('partition_execution')

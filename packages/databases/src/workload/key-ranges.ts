@@ -1,5 +1,5 @@
 import type { MeteredPool } from '../types.js';
-import { userRangeError } from '../pool/user-range-error.js';
+import { InvalidValueError } from '../errors.js';
 
 /** An inclusive range of source ids that one partition of a job processes. */
 export interface KeyRange {
@@ -21,10 +21,10 @@ export interface KeyRange {
  */
 export function splitKeyRange(min: number, max: number, partitions: number): KeyRange[] {
   if (!Number.isInteger(partitions) || partitions < 1) {
-    throw userRangeError(`partitions must be a positive integer, got ${partitions}.`);
+    throw new InvalidValueError(`partitions must be a positive integer, got ${partitions}.`);
   }
   if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || min > max) {
-    throw userRangeError(`Key range ${min}..${max} is not a non-empty range of safe integers.`);
+    throw new InvalidValueError(`Key range ${min}..${max} is not a non-empty range of safe integers.`);
   }
   const span = max - min + 1;
   const count = Math.min(partitions, span);

@@ -1,24 +1,18 @@
-import { sql } from 'kysely';
+import { engineNamed } from '../engines/registry.js';
 import type { MeteredPool } from '../types.js';
 
 /**
  * Empties what a job writes (`target` and the job repository) so the next invocation starts from
  * the same state. TRUNCATE, not DELETE: constant time, no dead rows left for the next run to skip,
- * and the job id sequence restarts.
+ * and the job ids restart.
  */
 export async function resetTarget(pool: MeteredPool): Promise<void> {
-  if (pool.engine === 'postgres') {
-    await sql`TRUNCATE TABLE target, partition_execution, job_execution RESTART IDENTITY`.execute(pool.db);
-    return;
-  }
-  for (const table of ['target', 'partition_execution', 'job_execution']) {
-    await sql`TRUNCATE TABLE ${sql.table(table)}`.execute(pool.db);
-  }
+  await engineNamed(pool.engine).sql.truncate(pool.db, ['target', 'partition_execution', 'job_execution']);
 }
 
 /** Empties `source` (re-fill it with `seedSource`). */
 export async function resetSource(pool: MeteredPool): Promise<void> {
-  await sql`TRUNCATE TABLE source`.execute(pool.db);
+  await engineNamed(pool.engine).sql.truncate(pool.db, ['source']);
 }
 
 /** Exact row count of `source` or `target`. */

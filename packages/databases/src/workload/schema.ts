@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import type { EngineSchema } from '../engines/engine.js';
+import { engineNamed } from '../engines/registry.js';
 import type { DbbenchDatabase, MeteredPool } from '../types.js';
 
 /** Every workload table, children first, so they can be dropped in this order. */
@@ -6,14 +8,14 @@ export const WORKLOAD_TABLES = ['partition_execution', 'job_execution', 'target'
 
 /**
  * Drops and creates the workload's four tables with Kysely's schema builder, with the same meaning
- * on both engines: `numeric(12,2)` is DECIMAL on MySQL, a timestamp without time zone is DATETIME
- * there (MySQL's TIMESTAMP converts zones and ends in 2038), and the job id is an identity
- * (`bigserial`) or `AUTO_INCREMENT` bigint. No foreign keys: MySQL refuses to TRUNCATE a referenced
- * table, and the resets truncate between invocations.
+ * on every engine: `numeric(12,2)` (DECIMAL on MySQL), a timestamp without time zone and a generated
+ * job id in the engine's spelling ({@link EngineSchema}). No foreign keys: MySQL refuses to TRUNCATE
+ * a referenced table, and the resets truncate between invocations.
  */
 export async function createSchema(pool: MeteredPool): Promise<void> {
   const { db } = pool;
-  const timestamp = pool.engine === 'postgres' ? 'timestamp' : 'datetime';
+  const schema = engineNamed(pool.engine).schema;
+  const timestamp = schema.timestampType;
   for (const table of WORKLOAD_TABLES) await db.schema.dropTable(table).ifExists().execute();
 
   await db.schema
@@ -35,19 +37,14 @@ export async function createSchema(pool: MeteredPool): Promise<void> {
     .addColumn('is_large', 'smallint', (column) => column.notNull())
     .execute();
 
-  await createJobTables(db, pool.engine === 'postgres', timestamp);
+  await createJobTables(db, schema);
 }
 
-async function createJobTables(
-  db: Kysely<DbbenchDatabase>,
-  postgres: boolean,
-  timestamp: 'timestamp' | 'datetime',
-): Promise<void> {
+async function createJobTables(db: Kysely<DbbenchDatabase>, schema: EngineSchema): Promise<void> {
+  const timestamp = schema.timestampType;
   await db.schema
     .createTable('job_execution')
-    .addColumn('id', postgres ? 'bigserial' : 'bigint', (column) =>
-      postgres ? column.primaryKey() : column.autoIncrement().primaryKey(),
-    )
+    .addColumn('id', schema.identityType, (column) => schema.identity(column))
     .addColumn('job_name', 'varchar(64)', (column) => column.notNull())
     .addColumn('status', 'varchar(16)', (column) => column.notNull())
     .addColumn('partitions', 'integer', (column) => column.notNull())

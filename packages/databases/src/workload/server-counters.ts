@@ -1,70 +1,71 @@
-import { sql } from 'kysely';
+/**
+ * Server-side work over an interval: the engine's cumulative counters read before and after (e.g.
+ * around a benchmark iteration), as deltas named by the server's own counter names.
+ */
+import { engineNamed } from '../engines/registry.js';
 import type { MeteredPool } from '../types.js';
 
 /**
- * The MySQL global status counters a benchmark reports as secondary metrics. MariaDB (10.11 here)
- * has no Innodb_rows_inserted; Handler_write counts written rows on both servers.
+ * The server's cumulative work counters (statements, rows, blocks, bytes), by the server's own names.
+ * Read only while no benchmark work holds the pool: on PostgreSQL every pooled session is first made
+ * to publish its statistics.
  */
-const MYSQL_COUNTERS = [
-  'Com_insert',
-  'Innodb_rows_inserted',
-  'Handler_write',
-  'Bytes_received',
-  'Innodb_data_writes',
-] as const;
+export function readServerCounters(pool: MeteredPool): Promise<Record<string, number>> {
+  return engineNamed(pool.engine).counters.read(pool);
+}
 
-/**
- * Server-side work counters, read before and after a measurement so a benchmark can report their
- * difference (statements, rows, I/O, WAL) next to its timings. Names are the server's own.
- *
- * PostgreSQL: xact_commit, tup_inserted, blks_read, blks_hit of pg_stat_database for this database,
- * and wal_bytes (the WAL position as bytes since 0/0). A session publishes its statistics lazily (up
- * to 10 s after going idle on PostgreSQL 15+), so every pooled session is first told to flush them
- * (`pg_stat_force_next_flush()`); that adds one committed statement per pooled connection to
- * xact_commit, a known constant. Call it only while no benchmark work holds the pool.
- * MySQL: SHOW GLOBAL STATUS Com_insert, Innodb_rows_inserted (absent on MariaDB, so absent from the
- * result), Handler_write, Bytes_received, Innodb_data_writes — server-wide, so they include any other
- * client's work.
- */
-export async function readServerCounters(pool: MeteredPool): Promise<Record<string, number>> {
-  if (pool.engine === 'postgres') {
-    await flushSessionStatistics(pool);
-    const { rows } = await sql<Record<string, string | number>>`
-      SELECT xact_commit, tup_inserted, blks_read, blks_hit,
-             pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') AS wal_bytes
-      FROM pg_stat_database WHERE datname = current_database()
-    `.execute(pool.db);
-    const row = rows[0] ?? {};
-    return Object.fromEntries(Object.entries(row).map(([name, value]) => [name, Number(value)]));
-  }
-  const { rows } = await sql<{ Variable_name: string; Value: string }>`
-    SHOW GLOBAL STATUS WHERE Variable_name IN (${sql.join([...MYSQL_COUNTERS])})
-  `.execute(pool.db);
-  return Object.fromEntries(rows.map((row) => [row.Variable_name, Number(row.Value)]));
+/** Reads counters at the start of an interval, then their change at its end. */
+export interface ServerCounterDeltas {
+  /** Reads the counters the next {@link ServerCounterDeltas.after} subtracts. */
+  before(): Promise<void>;
+  /** Reads the counters again: after − before per counter, keyed by the server's own counter name. */
+  after(): Promise<Record<string, number>>;
 }
 
 /**
- * Makes every session of the pool publish its pending statistics. All `size` connections are held
- * at once so each runs the statement on its own backend; the flush happens as each goes idle, before
- * its query returns. PostgreSQL < 15 has no such function (and flushes at transaction end anyway).
+ * `after − before` for every counter present in both readings, in name order. A counter missing
+ * from either reading has no meaningful change and is left out.
  */
-async function flushSessionStatistics(pool: MeteredPool): Promise<void> {
-  let held = 0;
-  let releaseAll: () => void = () => undefined;
-  const allHeld = new Promise<void>((resolve) => (releaseAll = resolve));
-  await Promise.all(
-    Array.from({ length: pool.size }, () =>
-      pool.withConnection(async (connection) => {
-        if (connection.engine === 'postgres') {
-          await connection.client.query('SELECT pg_stat_force_next_flush()').catch((error: unknown) => {
-            // 42883 undefined_function: PostgreSQL < 15 publishes at transaction end; nothing to force.
-            if ((error as { code?: string }).code !== '42883') throw error;
-          });
-        }
-        held += 1;
-        if (held === pool.size) releaseAll();
-        await allHeld;
-      }),
-    ),
-  );
+export function subtractCounters(
+  before: Readonly<Record<string, number>>,
+  after: Readonly<Record<string, number>>,
+): Record<string, number> {
+  const deltas: Record<string, number> = {};
+  for (const name of Object.keys(after).sort()) {
+    const start = before[name];
+    const end = after[name];
+    if (start !== undefined && end !== undefined) deltas[name] = end - start;
+  }
+  return deltas;
+}
+
+/**
+ * Counter deltas of the pool's server. Call `before`/`after` only while no work holds the pool.
+ *
+ * @example
+ * ```ts
+ * const counters = serverCounterDeltas(pool);
+ * await counters.before();
+ * await runWorkload(pool);
+ * const deltas = await counters.after(); // { tup_inserted: 1000, xact_commit: 12, … }
+ * ```
+ */
+export function serverCounterDeltas(pool: MeteredPool): ServerCounterDeltas {
+  let start: Record<string, number> = {};
+  return {
+    async before(): Promise<void> {
+      start = await readServerCounters(pool);
+    },
+    async after(): Promise<Record<string, number>> {
+      return subtractCounters(start, await readServerCounters(pool));
+    },
+  };
+}
+
+/**
+ * The unit of a server counter as reported: byte counters (PostgreSQL `wal_bytes`, MySQL
+ * `Bytes_received`) in `B`, every other counter (commits, rows, blocks, writes) as a `count`.
+ */
+export function serverCounterUnit(name: string): 'B' | 'count' {
+  return /bytes/i.test(name) ? 'B' : 'count';
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { generateSourceRows } from './source-rows.js';
-import { parseCents, TARGET_COLUMNS, transformRow } from './transform-row.js';
+import { parseCents } from '../source-data/cents.js';
+import { generateSourceRows } from '../source-data/source-rows.js';
+import { TARGET_COLUMNS, transformRow } from './transform-row.js';
 
 describe('parseCents', () => {
   it('parses decimal strings exactly, where floats drift', () => {

@@ -1,3 +1,5 @@
+import { parseCents } from '../source-data/cents.js';
+
 /** One row of `target`: what every job computes from a source row. */
 export interface TargetRow {
   source_id: number;
@@ -32,8 +34,6 @@ export const LARGE_AMOUNT_CENTS = 50_000;
 /** Tax rate in percent: tax_cents = floor(amount_cents × 21 / 100). */
 export const TAX_PERCENT = 21;
 
-const DECIMAL_AMOUNT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
-
 /**
  * The job's transformation, done in JavaScript (the server-side twin is
  * {@link insertTargetFromSourceSql}; both must agree exactly, which the tests check):
@@ -56,14 +56,4 @@ export function transformRow(row: SourceRowInput): TargetRow {
     category_code: row.category.slice(0, 3).toUpperCase(),
     is_large: amountCents >= LARGE_AMOUNT_CENTS ? 1 : 0,
   };
-}
-
-/** Exact cents of a decimal string such as `'1234.5'` or `'-0.07'`. */
-export function parseCents(amount: string): number {
-  const match = DECIMAL_AMOUNT.exec(amount);
-  if (match === null)
-    throw new TypeError(`Amount ${JSON.stringify(amount)} is not a decimal with at most 2 places.`);
-  const [, sign, whole = '0', fraction = ''] = match;
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return sign === '-' ? -cents : cents;
 }

@@ -1,13 +1,14 @@
-import type { Engine } from '../types.js';
+import { engineNamed } from '../engines/registry.js';
+import type { EngineName } from '../types.js';
 import { LARGE_AMOUNT_CENTS, TARGET_COLUMNS, TAX_PERCENT, type TargetRow } from './transform-row.js';
 
 /**
  * {@link transformRow} as SQL over `source`'s columns, one expression per target column. Decimal
- * arithmetic is exact on both engines, so `amount * 100` and `floor(amount * 21)` give the same
- * integers as the JavaScript. Only the integer cast differs between engines.
+ * arithmetic is exact on every engine, so `amount * 100` and `floor(amount * 21)` give the same
+ * integers as the JavaScript. Only the integer cast is the engine's.
  */
-export function transformExpressions(engine: Engine): Record<keyof TargetRow, string> {
-  const integer = engine === 'postgres' ? 'bigint' : 'SIGNED';
+export function transformExpressions(engine: EngineName): Record<keyof TargetRow, string> {
+  const integer = engineNamed(engine).sql.integerCast;
   return {
     source_id: 'id',
     name_upper: 'upper(name)',
@@ -23,7 +24,7 @@ export function transformExpressions(engine: Engine): Record<keyof TargetRow, st
  * One `INSERT INTO target (…) SELECT … FROM source` doing the whole job inside the server: the
  * lower bound on what any client-side job can reach (the `limit` benchmark).
  */
-export function insertTargetFromSourceSql(engine: Engine): string {
+export function insertTargetFromSourceSql(engine: EngineName): string {
   const expressions = transformExpressions(engine);
   return (
     `INSERT INTO target (${TARGET_COLUMNS.join(', ')}) ` +

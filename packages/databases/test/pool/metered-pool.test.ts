@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AcquireTimeoutError, createPool } from '../../src/pool/index.js';
-import type { Engine, MeteredPool } from '../../src/types.js';
+import type { EngineName as Engine, MeteredPool } from '../../src/types.js';
 import { createScratchDatabase, ENGINES, type ScratchDatabase } from './scratch-database.js';
 
 /** Sessions the server sees on the scratch database, counted server-side rather than trusting the pool. */

@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { UserFixableError } from '../../src/errors.js';
 import { createPool, PoolConnectError } from '../../src/pool/index.js';
 import type { ConnectionInfo } from '../../src/types.js';
 import { ENGINES } from './scratch-database.js';
@@ -47,8 +48,8 @@ for (const engine of ENGINES) {
       it(`never shows the password when the pool meets ${what}`, async () => {
         const error = await connectError(connection);
         expect(error).toBeInstanceOf(PoolConnectError);
-        // Marked so the CLI prints the message alone (the harness's isUserError).
-        expect((error as PoolConnectError).dbbenchUserError).toBe(true);
+        // A user-fixable error: the suites' kit prints the message alone.
+        expect(error).toBeInstanceOf(UserFixableError);
         expect((error as Error).message).toContain(`${connection.host}:${connection.port}`);
         expect(everythingPrinted(error)).not.toContain(SENTINEL);
       });

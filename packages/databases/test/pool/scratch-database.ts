@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import type { ConnectionInfo, Engine } from '../../src/types.js';
+import { ENGINE_NAMES } from '../../src/engines/registry.js';
+import type { ConnectionInfo, EngineName } from '../../src/types.js';
+
+type Engine = EngineName;
 
 /** Both engines, so every test runs on each (as kysely's tests loop over dialects). */
-export const ENGINES: readonly Engine[] = ['postgres', 'mysql'];
+export const ENGINES: readonly Engine[] = ENGINE_NAMES;
 
 /** The local test services (RULES.md): PostgreSQL 15 and MariaDB 10.11, no passwords. */
-const SERVICES: Record<Engine, Omit<ConnectionInfo, 'database'>> = {
+const SERVICES: Record<Engine, Omit<ConnectionInfo, 'database'> & { engine: Engine }> = {
   postgres: { engine: 'postgres', host: '127.0.0.1', port: 5432, user: 'postgres', password: '' },
   mysql: { engine: 'mysql', host: '127.0.0.1', port: 3306, user: 'root', password: '' },
 };

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DatabaseSetupError } from '../../src/providers/database-setup-error.js';
-import { MYSQL_BINDIR_VARIABLE } from '../../src/providers/mysql-binaries.js';
+import { MYSQL_BINDIR_VARIABLE } from '../../src/engines/mysql/mysql-binaries.js';
+import { DatabaseSetupError } from '../../src/errors.js';
 import { startServer } from '../../src/providers/start-server.js';
-import type { StartedServerHandle } from '../../src/providers/started-server-handle.js';
 import { SERVICE_URLS, queryRows, uniqueSuite } from './server-queries.js';
 
 // There is no container engine on this machine: auto-selection must notice in milliseconds and
@@ -45,7 +44,7 @@ for (const engine of ['postgres', 'mysql'] as const) {
       });
       try {
         expect(server.info.provider).toBe('local');
-        expect((server as StartedServerHandle).process).toBeDefined();
+        expect(server.process).toBeDefined();
         expect(await queryRows(server.connection, 'SELECT 1 AS one')).toHaveLength(1);
         expect(lines.find((line) => line.startsWith('provider: testcontainers unavailable'))).toMatch(
           /No container engine answered/,
@@ -101,14 +100,16 @@ describe('auto-selection when nothing works', () => {
     expect(error.message).toMatch(
       /- local: DBBENCH_MYSQL_BINDIR=\/nonexistent\/dbbench-bin holds no runnable mariadbd or mysqld/,
     );
-    expect(error.message).toMatch(/- embedded: has no MySQL server \(it ships PostgreSQL only\)\./);
-    expect(error.dbbenchUserError).toBe(true);
+    expect(error.message).toMatch(
+      /- embedded: has no MySQL server \(no MySQL or MariaDB server ships as an npm package\)\./,
+    );
+    expect(error).toBeInstanceOf(DatabaseSetupError);
   });
 
   it('refuses a provider that has no server for the engine', async () => {
     const error = await failureOf(startServer('mysql', { suite: uniqueSuite('none'), provider: 'embedded' }));
     expect(error.message).toBe(
-      'The embedded provider has no MySQL server; use one of: url, testcontainers, local.',
+      'The embedded provider has no MySQL server (no MySQL or MariaDB server ships as an npm package); use one of: url, testcontainers, local.',
     );
   });
 });

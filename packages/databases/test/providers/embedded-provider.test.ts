@@ -1,12 +1,16 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { startPostgresEmbeddedServer } from '../../src/providers/postgres-embedded-provider.js';
-import { isProcessAlive, waitForProcessExit } from '../../src/providers/process-liveness.js';
+import { isProcessAlive, waitForProcessExit } from '../../src/providers/local/process-liveness.js';
+import { startServer } from '../../src/providers/start-server.js';
 import { queryRows, uniqueSuite } from './server-queries.js';
 
 describe('embedded provider (postgres)', () => {
   it('starts the packaged PostgreSQL, answers queries, records facts, and leaves nothing after stop', async () => {
-    const server = await startPostgresEmbeddedServer({ suite: uniqueSuite('embedded'), minConnections: 40 });
+    const server = await startServer('postgres', {
+      provider: 'embedded',
+      suite: uniqueSuite('embedded'),
+      minConnections: 40,
+    });
     const details = server.process;
     expect(details).toBeDefined();
     if (details === undefined) return;

@@ -1,16 +1,10 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { startMysqlLocalServer } from '../../src/providers/mysql-local-provider.js';
-import { startPostgresLocalServer } from '../../src/providers/postgres-local-provider.js';
-import { isProcessAlive, waitForProcessExit } from '../../src/providers/process-liveness.js';
-import type { StartedServerHandle } from '../../src/providers/started-server-handle.js';
-import type { Engine, StartServerOptions } from '../../src/types.js';
+import { isProcessAlive, waitForProcessExit } from '../../src/providers/local/process-liveness.js';
+import { startServer } from '../../src/providers/start-server.js';
+import type { EngineName as Engine } from '../../src/types.js';
 import { queryRows, uniqueSuite } from './server-queries.js';
 
-const LOCAL_PROVIDERS: Record<Engine, (options: StartServerOptions) => Promise<StartedServerHandle>> = {
-  postgres: startPostgresLocalServer,
-  mysql: startMysqlLocalServer,
-};
 const EXPECTED_SETTINGS: Record<Engine, string[]> = {
   postgres: ['fsync', 'max_connections', 'shared_buffers', 'synchronous_commit'],
   mysql: [
@@ -25,7 +19,8 @@ for (const engine of ['postgres', 'mysql'] as const) {
   describe(`local provider (${engine})`, () => {
     it('starts a server in a temp dir, answers queries, records facts, and leaves nothing after stop', async () => {
       const lines: string[] = [];
-      const server = await LOCAL_PROVIDERS[engine]({
+      const server = await startServer(engine, {
+        provider: 'local',
         suite: uniqueSuite('local'),
         minConnections: 55,
         log: (line) => lines.push(line),

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isProcessAlive, waitForProcessExit } from '../../src/providers/process-liveness.js';
+import { isProcessAlive, waitForProcessExit } from '../../src/providers/local/process-liveness.js';
 import type { ServerProcessDetails } from '../../src/providers/started-server-handle.js';
 
 const HOLDER = fileURLToPath(new URL('./fixtures/hold-local-server.mjs', import.meta.url));

@@ -1,9 +1,13 @@
-import mysql from 'mysql2/promise';
+import mysql from 'mysql2';
+import type { PoolConnection as PromisePoolConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MysqlSession } from '../../src/engines/mysql/mysql-session.js';
+import { ENGINES } from '../../src/engines/registry.js';
+import { BulkLoadDisabledError } from '../../src/errors.js';
 import { createPool } from '../../src/pool/index.js';
+import { generateSourceRows, SOURCE_COLUMNS, tabSeparatedText } from '../../src/source-data/index.js';
 import type { MeteredPool } from '../../src/types.js';
-import { countRows, createSchema, generateSourceRows } from '../../src/workload/index.js';
-import { loadSourceRows } from '../../src/workload/mysql-seed.js';
+import { countRows, createSchema, insertSourceRows, seedSource } from '../../src/workload/index.js';
 import { createScratchDatabase, type ScratchDatabase } from '../pool/scratch-database.js';
 
 describe('MySQL seeding paths', () => {
@@ -20,27 +24,34 @@ describe('MySQL seeding paths', () => {
   });
 
   it('uses LOAD DATA LOCAL when the server allows it', async () => {
-    await pool.db.deleteFrom('source').execute();
-    const path = await pool.withConnection((raw) =>
-      raw.engine === 'mysql' ? loadSourceRows(raw.connection, 3000) : Promise.reject(new Error('not mysql')),
-    );
-    expect(path).toBe('load-data');
+    expect(await seedSource(pool, 3000)).toBe('bulk');
     expect(await countRows(pool, 'source')).toBe(3000);
   });
 
-  it('falls back to multi-row INSERTs when LOCAL INFILE is refused, with the same rows', async () => {
-    await pool.db.deleteFrom('source').execute();
+  it('says the bulk path is refused when LOCAL INFILE is off, as MySQL 8 ships', async () => {
     // A client that does not offer LOCAL_FILES is refused by the server, as MySQL 8's default local_infile=OFF does.
-    const refusing = await mysql.createConnection({
-      ...scratch.connection,
-      flags: ['-LOCAL_FILES'],
-      timezone: 'Z',
-    });
+    const core = mysql.createConnection({ ...scratch.connection, flags: ['-LOCAL_FILES'], timezone: 'Z' });
+    const session = new MysqlSession(
+      core as unknown as mysql.PoolConnection,
+      core.promise() as unknown as PromisePoolConnection,
+    );
     try {
-      expect(await loadSourceRows(refusing, 3000)).toBe('insert');
+      const load = ENGINES.mysql.bulkLoad.load(
+        session,
+        'source',
+        SOURCE_COLUMNS,
+        tabSeparatedText(generateSourceRows(10), SOURCE_COLUMNS),
+      );
+      await expect(load).rejects.toThrow(BulkLoadDisabledError);
+      await expect(load).rejects.toThrow(/local_infile/);
     } finally {
-      await refusing.end();
+      core.destroy();
     }
+  });
+
+  it('the INSERT fallback loads exactly the generated rows', async () => {
+    await pool.db.deleteFrom('source').execute();
+    await insertSourceRows(pool, generateSourceRows(3000));
     expect(await countRows(pool, 'source')).toBe(3000);
     const last = await pool.db
       .selectFrom('source')

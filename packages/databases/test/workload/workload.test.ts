@@ -7,7 +7,6 @@ import {
   countRows,
   createSchema,
   finishJob,
-  generateSourceRows,
   insertTargetFromSourceSql,
   insertTargetRows,
   planPartitions,
@@ -24,6 +23,7 @@ import {
   warmCaches,
   type KeyRange,
 } from '../../src/workload/index.js';
+import { generateSourceRows } from '../../src/source-data/index.js';
 import { createScratchDatabase, ENGINES, type ScratchDatabase } from '../pool/scratch-database.js';
 
 const ROWS = 2000;

@@ -35,17 +35,17 @@ import {
   type MetricSample,
   type Profiler,
 } from '@dbbench/harness';
+import type { MeteredPool } from '@dbbench/databases';
 import { ClosedLoop } from '../contention/closed-loop.js';
 import { selectOne } from '../contention/select-one.js';
-import { closeTrial, openTrial, standardProfilers, type PooledTrial } from '../pooled-trial.js';
-import type { PooledRunContext } from '../run-context.js';
+import { openTrial, standardProfilers, type RunContext } from '@dbbench/suite-kit';
 
 /** Successful requests each timed invocation waits for (amortises the harness's per-invocation cost). */
 export const REQUESTS_PER_OPERATION = 1000;
 
 /** Per-fork state of the `contention` benchmark. */
 export interface ContentionState {
-  readonly trial: PooledTrial;
+  readonly pool: MeteredPool;
   readonly loop: ClosedLoop;
 }
 
@@ -69,7 +69,7 @@ export function isAcquireTimeout(error: unknown): boolean {
 }
 
 /** The `contention` benchmark. */
-export const contentionBenchmark = defineBenchmark<ContentionState, PooledRunContext, void>({
+export const contentionBenchmark = defineBenchmark<ContentionState, RunContext, void>({
   description:
     'Closed-loop load: concurrency callers share a pool of poolSize; score = successful requests per second',
   axes: ['poolSize', 'concurrency', 'acquireTimeout'],
@@ -79,17 +79,16 @@ export const contentionBenchmark = defineBenchmark<ContentionState, PooledRunCon
   async setupTrial(ctx) {
     const concurrency = ctx.int('concurrency');
     const acquireTimeoutMs = parseAcquireTimeout(ctx.str('acquireTimeout'));
-    const trial = await openTrial(ctx.runContext, {
+    const pool = await openTrial(ctx.runContext, {
       poolSize: ctx.int('poolSize'),
       ...(acquireTimeoutMs === undefined ? {} : { acquireTimeoutMs }),
     });
-    const { pool } = trial;
     const loop = new ClosedLoop({
       concurrency,
       isTimeout: isAcquireTimeout,
       request: () => pool.withConnection(selectOne),
     });
-    return { trial, loop };
+    return { pool, loop };
   },
   async run(state) {
     await state.loop.waitForSuccesses(REQUESTS_PER_OPERATION);
@@ -97,10 +96,10 @@ export const contentionBenchmark = defineBenchmark<ContentionState, PooledRunCon
   // The loop runs inside the profilers' window: started after server counters and pool metrics are
   // taken, stopped before they are read again (reading them needs an idle pool).
   profilers: (state) =>
-    standardProfilers(state.trial, { detailedPoolWaits: true, workload: contentionProfiler(state.loop) }),
+    standardProfilers(state.pool, { detailedPoolWaits: true, workload: contentionProfiler(state.loop) }),
   async teardownTrial(state) {
     await state.loop.stop();
-    await closeTrial(state.trial);
+    await state.pool.close();
   },
 });
 

@@ -15,15 +15,14 @@
  *
  * Run: npx dbbench run dist/postgres-suite.js -b '^job$' -p dataSize=10000 -p partitions=1,4,8
  */
-import { resetTarget, verifyCheckpoints, verifyTarget } from '@dbbench/databases';
+import { resetTarget, verifyCheckpoints, verifyTarget, type MeteredPool } from '@dbbench/databases';
 import { defineBenchmark, type BenchmarkDefinition } from '@dbbench/harness';
 import { runJob, type ChunkWriter, type JobRunResult } from '../job/job-runner.js';
-import { closeTrial, openTrial, standardProfilers, type PooledTrial } from '../pooled-trial.js';
-import type { PooledRunContext } from '../run-context.js';
+import { openTrial, standardProfilers, type RunContext } from '@dbbench/suite-kit';
 
 /** Per-fork state of the `job` benchmark. */
 export interface JobState {
-  readonly trial: PooledTrial;
+  readonly pool: MeteredPool;
   readonly dataSize: number;
   readonly partitions: number;
   readonly chunkSize: number;
@@ -38,8 +37,8 @@ export interface JobBenchmarkOptions {
 /** Creates the `job` benchmark, optionally with another chunk writer. */
 export function createJobBenchmark(
   options: JobBenchmarkOptions = {},
-): BenchmarkDefinition<JobState, PooledRunContext, JobRunResult> {
-  return defineBenchmark<JobState, PooledRunContext, JobRunResult>({
+): BenchmarkDefinition<JobState, RunContext, JobRunResult> {
+  return defineBenchmark<JobState, RunContext, JobRunResult>({
     description:
       'End-to-end batch job: partitions read key ranges by keyset pages, transform, and write chunk + checkpoint per transaction',
     axes: ['dataSize', 'poolSize', 'partitions', 'chunkSize'],
@@ -47,21 +46,21 @@ export function createJobBenchmark(
     iterations: { warmupIterations: 1, measurementIterations: 5 },
     async setupTrial(ctx) {
       const dataSize = ctx.int('dataSize');
-      const trial = await openTrial(ctx.runContext, { poolSize: ctx.int('poolSize'), sourceRows: dataSize });
-      return { trial, dataSize, partitions: ctx.int('partitions'), chunkSize: ctx.int('chunkSize') };
+      const pool = await openTrial(ctx.runContext, { poolSize: ctx.int('poolSize'), sourceRows: dataSize });
+      return { pool, dataSize, partitions: ctx.int('partitions'), chunkSize: ctx.int('chunkSize') };
     },
     async setupInvocation(state) {
-      await resetTarget(state.trial.pool);
+      await resetTarget(state.pool);
     },
     run(state) {
-      return runJob(state.trial.pool, {
+      return runJob(state.pool, {
         partitions: state.partitions,
         chunkSize: state.chunkSize,
         ...(options.writer === undefined ? {} : { writer: options.writer }),
       });
     },
     async verify(state, result) {
-      const { pool } = state.trial;
+      const { pool } = state;
       if (result.rowsWritten !== state.dataSize) {
         throw new Error(
           `job: expected ${state.dataSize} rows processed, the partitions processed ${result.rowsWritten}`,
@@ -72,9 +71,9 @@ export function createJobBenchmark(
       const checkpoints = await verifyCheckpoints(pool, result.jobId, result.ranges);
       if (!checkpoints.ok) throw new Error(`job: ${checkpoints.message}`);
     },
-    profilers: (state) => standardProfilers(state.trial, { rowsPerInvocation: () => state.dataSize }),
+    profilers: (state) => standardProfilers(state.pool, { rowsPerInvocation: () => state.dataSize }),
     async teardownTrial(state) {
-      await closeTrial(state.trial);
+      await state.pool.close();
     },
   });
 }

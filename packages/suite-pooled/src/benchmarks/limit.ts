@@ -13,20 +13,19 @@
  * Run: npx dbbench run dist/postgres-suite.js -b '^limit$' -p dataSize=100000
  */
 import { sql } from 'kysely';
-import { insertTargetFromSourceSql, resetTarget, verifyTarget } from '@dbbench/databases';
+import { insertTargetFromSourceSql, resetTarget, verifyTarget, type MeteredPool } from '@dbbench/databases';
 import { defineBenchmark } from '@dbbench/harness';
-import { closeTrial, openTrial, standardProfilers, type PooledTrial } from '../pooled-trial.js';
-import type { PooledRunContext } from '../run-context.js';
+import { openTrial, standardProfilers, type RunContext } from '@dbbench/suite-kit';
 
 /** Per-fork state of the `limit` benchmark. */
 export interface LimitState {
-  readonly trial: PooledTrial;
+  readonly pool: MeteredPool;
   readonly dataSize: number;
   readonly statement: string;
 }
 
 /** The `limit` benchmark. */
-export const limitBenchmark = defineBenchmark<LimitState, PooledRunContext, number>({
+export const limitBenchmark = defineBenchmark<LimitState, RunContext, number>({
   description: 'Server-side INSERT INTO target SELECT … FROM source: the physical limit for the job',
   axes: ['dataSize'],
   mode: 'ss',
@@ -34,25 +33,25 @@ export const limitBenchmark = defineBenchmark<LimitState, PooledRunContext, numb
   async setupTrial(ctx) {
     const dataSize = ctx.int('dataSize');
     // One connection is all a single statement can use.
-    const trial = await openTrial(ctx.runContext, { poolSize: 1, sourceRows: dataSize });
-    return { trial, dataSize, statement: insertTargetFromSourceSql(trial.pool.engine) };
+    const pool = await openTrial(ctx.runContext, { poolSize: 1, sourceRows: dataSize });
+    return { pool, dataSize, statement: insertTargetFromSourceSql(pool.engine) };
   },
   async setupInvocation(state) {
-    await resetTarget(state.trial.pool);
+    await resetTarget(state.pool);
   },
   async run(state) {
-    const result = await sql.raw(state.statement).execute(state.trial.pool.db);
+    const result = await sql.raw(state.statement).execute(state.pool.db);
     return Number(result.numAffectedRows ?? -1n);
   },
   async verify(state, rowsInserted) {
     if (rowsInserted !== state.dataSize) {
       throw new Error(`limit: expected ${state.dataSize} rows inserted, the server reported ${rowsInserted}`);
     }
-    const target = await verifyTarget(state.trial.pool);
+    const target = await verifyTarget(state.pool);
     if (!target.ok) throw new Error(`limit: ${target.message}`);
   },
-  profilers: (state) => standardProfilers(state.trial, { rowsPerInvocation: () => state.dataSize }),
+  profilers: (state) => standardProfilers(state.pool, { rowsPerInvocation: () => state.dataSize }),
   async teardownTrial(state) {
-    await closeTrial(state.trial);
+    await state.pool.close();
   },
 });

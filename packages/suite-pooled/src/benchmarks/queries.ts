@@ -17,10 +17,16 @@
  *
  * Run: npx dbbench run dist/postgres-suite.js -b '^queries$' -p query=selectById -p poolSize=10
  */
-import { countRows, generateSourceRows, resetTarget, transformRow, type TargetRow } from '@dbbench/databases';
+import {
+  countRows,
+  generateSourceRows,
+  resetTarget,
+  transformRow,
+  type MeteredPool,
+  type TargetRow,
+} from '@dbbench/databases';
 import { DbbenchError, defineBenchmark } from '@dbbench/harness';
-import { closeTrial, openTrial, standardProfilers, type PooledTrial } from '../pooled-trial.js';
-import type { PooledRunContext } from '../run-context.js';
+import { openTrial, standardProfilers, type RunContext } from '@dbbench/suite-kit';
 
 /** The `query` axis values. */
 export const QUERY_KINDS = ['selectById', 'insertOne', 'insertBatchRollback'] as const;
@@ -39,7 +45,7 @@ const KEY_STEP = 7919;
 
 /** Per-fork state of the `queries` benchmark. */
 export interface QueriesState {
-  readonly trial: PooledTrial;
+  readonly pool: MeteredPool;
   readonly query: QueryKind;
   /** Invocations so far (selectById: position in the key permutation; insertOne: rows this iteration). */
   invocations: number;
@@ -60,7 +66,7 @@ function isQueryKind(value: string): value is QueryKind {
 }
 
 /** The `queries` benchmark. */
-export const queriesBenchmark = defineBenchmark<QueriesState, PooledRunContext, QueryResult>({
+export const queriesBenchmark = defineBenchmark<QueriesState, RunContext, QueryResult>({
   description:
     'Single requests through the pool: SELECT by primary key, one-row INSERT, 50-row INSERT rolled back',
   axes: ['query', 'poolSize'],
@@ -71,7 +77,7 @@ export const queriesBenchmark = defineBenchmark<QueriesState, PooledRunContext, 
     if (!isQueryKind(query)) {
       throw new DbbenchError(`query=${query} is unknown; use one of ${QUERY_KINDS.join(', ')}`);
     }
-    const trial = await openTrial(ctx.runContext, {
+    const pool = await openTrial(ctx.runContext, {
       poolSize: ctx.int('poolSize'),
       sourceRows: query === 'selectById' ? QUERY_SOURCE_ROWS : 0,
     });
@@ -82,7 +88,7 @@ export const queriesBenchmark = defineBenchmark<QueriesState, PooledRunContext, 
     const templateRow = batch[0];
     if (templateRow === undefined) throw new Error('the generator yielded no rows');
     return {
-      trial,
+      pool,
       query,
       invocations: 0,
       lastKey: 0,
@@ -93,13 +99,13 @@ export const queriesBenchmark = defineBenchmark<QueriesState, PooledRunContext, 
   },
   async setupIteration(state) {
     if (state.query === 'insertOne') {
-      await resetTarget(state.trial.pool);
+      await resetTarget(state.pool);
       state.invocations = 0;
     }
-    state.targetRowsAtIterationStart = await countRows(state.trial.pool, 'target');
+    state.targetRowsAtIterationStart = await countRows(state.pool, 'target');
   },
   async run(state) {
-    const { db } = state.trial.pool;
+    const { db } = state.pool;
     state.invocations += 1;
     switch (state.query) {
       case 'selectById': {
@@ -141,7 +147,7 @@ export const queriesBenchmark = defineBenchmark<QueriesState, PooledRunContext, 
   },
   async teardownIteration(state) {
     if (state.query === 'selectById') return;
-    const actual = await countRows(state.trial.pool, 'target');
+    const actual = await countRows(state.pool, 'target');
     const expected =
       state.query === 'insertOne'
         ? state.targetRowsAtIterationStart + state.invocations
@@ -152,8 +158,8 @@ export const queriesBenchmark = defineBenchmark<QueriesState, PooledRunContext, 
       );
     }
   },
-  profilers: (state) => standardProfilers(state.trial),
+  profilers: (state) => standardProfilers(state.pool),
   async teardownTrial(state) {
-    await closeTrial(state.trial);
+    await state.pool.close();
   },
 });

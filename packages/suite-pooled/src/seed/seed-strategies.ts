@@ -1,10 +1,15 @@
 /**
- * The three ways the `seed` benchmark loads the source table, written once for both engines; only
- * the bulk path differs per engine (postgres-bulk-load.ts / mysql-bulk-load.ts).
+ * The three ways the `seed` benchmark loads the source table, written once for every engine; the
+ * bulk path is the engine's own (COPY FROM STDIN, LOAD DATA LOCAL INFILE).
  */
-import { maxRowsPerStatement, type MeteredPool, type SourceRow } from '@dbbench/databases';
-import { mysqlBulkLoad } from './mysql-bulk-load.js';
-import { postgresBulkLoad } from './postgres-bulk-load.js';
+import {
+  engineNamed,
+  maxRowsPerStatement,
+  SOURCE_COLUMNS,
+  tabSeparatedText,
+  type MeteredPool,
+  type SourceRow,
+} from '@dbbench/databases';
 
 /** The `strategy` axis values. */
 export const SEED_STRATEGIES = ['rowByRow', 'multiRow', 'bulk'] as const;
@@ -14,8 +19,6 @@ export type SeedStrategy = (typeof SEED_STRATEGIES)[number];
 
 /** Rows per multi-row INSERT, before the engine's bind-parameter / packet limit lowers it. */
 export const MULTI_ROW_BATCH_SIZE = 1000;
-
-const SOURCE_COLUMNS = ['id', 'name', 'amount', 'category', 'created_at'] as const;
 
 /** Whether a string names a {@link SeedStrategy}. */
 export function isSeedStrategy(value: string): value is SeedStrategy {
@@ -32,7 +35,7 @@ export async function seedRowByRow(pool: MeteredPool, rows: readonly SourceRow[]
 
 /** Multi-row INSERTs of {@link MULTI_ROW_BATCH_SIZE} rows (fewer if the engine's limits demand it). */
 export async function seedMultiRow(pool: MeteredPool, rows: readonly SourceRow[]): Promise<number> {
-  const batchSize = multiRowBatchSize(pool);
+  const batchSize = multiRowBatchSize();
   return pool.db.transaction().execute(async (trx) => {
     for (let offset = 0; offset < rows.length; offset += batchSize) {
       await trx
@@ -44,18 +47,17 @@ export async function seedMultiRow(pool: MeteredPool, rows: readonly SourceRow[]
   });
 }
 
-/** The engine's bulk path: COPY FROM STDIN on PostgreSQL, LOAD DATA LOCAL INFILE on MySQL. */
+/** The engine's bulk path on one connection; returns the rows the server reports loaded. */
 export async function seedBulk(pool: MeteredPool, rows: readonly SourceRow[]): Promise<number> {
-  return pool.withConnection((connection) =>
-    connection.engine === 'postgres'
-      ? postgresBulkLoad(connection.client, rows)
-      : mysqlBulkLoad(connection.connection, rows),
+  const { bulkLoad } = engineNamed(pool.engine);
+  return pool.withConnection((session) =>
+    bulkLoad.load(session, 'source', SOURCE_COLUMNS, tabSeparatedText(rows, SOURCE_COLUMNS)),
   );
 }
 
-/** Rows per multi-row INSERT on this pool's engine. */
-export function multiRowBatchSize(pool: Pick<MeteredPool, 'engine'>): number {
-  return Math.min(MULTI_ROW_BATCH_SIZE, maxRowsPerStatement(pool.engine, SOURCE_COLUMNS.length));
+/** Rows per multi-row INSERT of `source` rows. */
+export function multiRowBatchSize(): number {
+  return Math.min(MULTI_ROW_BATCH_SIZE, maxRowsPerStatement(SOURCE_COLUMNS.length));
 }
 
 /** The loader for a strategy. */

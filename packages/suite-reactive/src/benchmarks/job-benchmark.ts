@@ -1,14 +1,17 @@
 import { resetTarget, verifyCheckpoints, verifyTarget, type MeteredPool } from '@dbbench/databases';
-import { defineBenchmark, gcProfiler, type BenchmarkDefinition } from '@dbbench/harness';
-import type { ConnectionContext, SuiteContext } from '../connection-context.js';
+import { defineBenchmark, type BenchmarkDefinition } from '@dbbench/harness';
+import {
+  MemoryPeaksRecorder,
+  memoryProfiler,
+  MemorySampler,
+  openTrial,
+  standardProfilers,
+  type RunContext,
+  type SuiteContext,
+} from '@dbbench/suite-kit';
 import { runStreamingJob, type StreamingJobOptions, type StreamingJobResult } from '../job/streaming-job.js';
-import { MemoryPeaksRecorder, memoryProfiler } from '../profilers/memory-profiler.js';
-import { MemorySampler } from '../profilers/memory-sampler.js';
-import { poolProfiler } from '../profilers/pool-profiler.js';
-import { rowsPerSecondProfiler } from '../profilers/rows-per-second-profiler.js';
-import { serverCountersProfiler } from '../profilers/server-counters-profiler.js';
 import { JobResultsRecorder, streamProfiler } from '../profilers/stream-profiler.js';
-import { openTrialPool, SINGLE_SHOT_ITERATIONS } from './trial-pool.js';
+import { SINGLE_SHOT_ITERATIONS } from './single-shot-iterations.js';
 
 /** The job's parameters that a benchmark may fix instead of taking from an axis. */
 export interface JobParameters {
@@ -54,8 +57,8 @@ function parameter(ctx: SuiteContext, spec: JobBenchmarkSpec, name: keyof JobPar
  */
 export function defineJobBenchmark(
   spec: JobBenchmarkSpec,
-): BenchmarkDefinition<JobState, ConnectionContext, StreamingJobResult> {
-  return defineBenchmark<JobState, ConnectionContext, StreamingJobResult>({
+): BenchmarkDefinition<JobState, RunContext, StreamingJobResult> {
+  return defineBenchmark<JobState, RunContext, StreamingJobResult>({
     description: spec.description,
     axes: spec.axes,
     mode: 'ss',
@@ -67,9 +70,9 @@ export function defineJobBenchmark(
         chunkSize: parameter(ctx, spec, 'chunkSize'),
         ...(spec.writeDelayMs === undefined ? {} : { writeDelayMs: spec.writeDelayMs }),
       };
-      const pool = await openTrialPool(ctx, {
+      const pool = await openTrial(ctx.runContext, {
         poolSize: parameter(ctx, spec, 'poolSize'),
-        seedRows: dataSize,
+        sourceRows: dataSize,
       });
       return {
         pool,
@@ -103,14 +106,11 @@ export function defineJobBenchmark(
       const checkpoints = await verifyCheckpoints(state.pool, result.jobId, result.ranges);
       if (!checkpoints.ok) throw new Error(`checkpoint verification failed: ${checkpoints.message}`);
     },
-    profilers: (state) => [
-      rowsPerSecondProfiler(state.dataSize),
-      streamProfiler(state.jobs),
-      memoryProfiler(state.sampler, state.memory),
-      poolProfiler(state.pool),
-      gcProfiler(),
-      serverCountersProfiler(state.pool),
-    ],
+    profilers: (state) =>
+      standardProfilers(state.pool, {
+        rowsPerInvocation: () => state.dataSize,
+        extra: [streamProfiler(state.jobs), memoryProfiler(state.sampler, state.memory)],
+      }),
     async teardownTrial(state) {
       state.sampler.stop();
       await state.pool.close();

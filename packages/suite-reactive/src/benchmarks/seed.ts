@@ -1,10 +1,10 @@
 /**
- * seed — stream `dataSize` generated rows into `source` through a backpressured writer.
+ * seed — stream `dataSize` generated rows into `source` through the engine's bulk path.
  *
- * Hypothesis: a generator feeding the server's bulk path through `stream.pipeline` loads rows at
- * the bulk path's speed (PostgreSQL COPY FROM STDIN, ~1000 rows per stream chunk; MySQL multi-row
- * INSERTs of 1000 rows) while holding only a couple of chunks in memory, whatever `dataSize` is. Rows
- * are generated lazily: the generator runs only when the writer asks for more.
+ * Hypothesis: a generator feeding the server's bulk path (PostgreSQL COPY FROM STDIN, MySQL LOAD DATA
+ * LOCAL INFILE) through a stream loads rows at the bulk path's speed while holding only a couple of
+ * 1000-row text chunks in memory, whatever `dataSize` is: rows are generated lazily, only when the
+ * socket takes more.
  * Timed: generating, encoding and sending the rows, and the server committing them, on one
  * connection from the pool (its acquisition included).
  * Not timed: pool creation, schema, the TRUNCATE of source before every invocation, the checksum
@@ -13,17 +13,22 @@
  * poolSize is an axis so this sits beside the pooled suite's seed; one stream uses one connection.
  * Run: `npx dbbench run dist/postgres-suite.js -b seed` (or `npx turbo run bench:postgres`).
  */
-import { gcProfiler, defineBenchmark } from '@dbbench/harness';
-import { generateSourceRows, resetSource, type MeteredPool } from '@dbbench/databases';
-import type { ConnectionContext } from '../connection-context.js';
-import { poolProfiler } from '../profilers/pool-profiler.js';
-import { rowsPerSecondProfiler } from '../profilers/rows-per-second-profiler.js';
-import { serverCountersProfiler } from '../profilers/server-counters-profiler.js';
-import { loadSource } from '../streams/engine-streams.js';
-import { expectedSourceChecksum, verifySourceChecksum, type SourceChecksum } from './source-checksum.js';
-import { openTrialPool, SINGLE_SHOT_ITERATIONS } from './trial-pool.js';
+import {
+  engineNamed,
+  generateSourceRows,
+  resetSource,
+  sourceChecksumOf,
+  SOURCE_COLUMNS,
+  tabSeparatedText,
+  verifySource,
+  type MeteredPool,
+  type SourceChecksum,
+} from '@dbbench/databases';
+import { defineBenchmark } from '@dbbench/harness';
+import { openTrial, standardProfilers, type RunContext } from '@dbbench/suite-kit';
+import { SINGLE_SHOT_ITERATIONS } from './single-shot-iterations.js';
 
-/** Rows per COPY data chunk (PostgreSQL) or per INSERT statement (MySQL). */
+/** Rows per encoded text chunk handed to the bulk path. */
 export const SEED_ROWS_PER_CHUNK = 1000;
 
 interface SeedState {
@@ -33,34 +38,37 @@ interface SeedState {
 }
 
 /** The seed benchmark (see the file header). */
-export const seedBenchmark = defineBenchmark<SeedState, ConnectionContext, void>({
-  description:
-    'Stream dataSize generated rows into source through a backpressured writer (COPY / multi-row INSERT)',
+export const seedBenchmark = defineBenchmark<SeedState, RunContext, number>({
+  description: 'Stream dataSize generated rows into source through the bulk path (COPY / LOAD DATA LOCAL)',
   axes: ['dataSize', 'poolSize'],
   mode: 'ss',
   iterations: SINGLE_SHOT_ITERATIONS,
   async setupTrial(ctx) {
     const dataSize = ctx.int('dataSize');
-    const pool = await openTrialPool(ctx, { poolSize: ctx.int('poolSize'), seedRows: 0 });
-    return { pool, dataSize, expected: expectedSourceChecksum(generateSourceRows(dataSize)) };
+    const pool = await openTrial(ctx.runContext, { poolSize: ctx.int('poolSize') });
+    return { pool, dataSize, expected: sourceChecksumOf(generateSourceRows(dataSize)) };
   },
   async setupInvocation(state) {
     await resetSource(state.pool);
   },
-  async run(state) {
-    await state.pool.withConnection((connection) =>
-      loadSource(connection, generateSourceRows(state.dataSize), SEED_ROWS_PER_CHUNK),
+  run(state) {
+    const { bulkLoad } = engineNamed(state.pool.engine);
+    return state.pool.withConnection((session) =>
+      bulkLoad.load(
+        session,
+        'source',
+        SOURCE_COLUMNS,
+        tabSeparatedText(generateSourceRows(state.dataSize), SOURCE_COLUMNS, SEED_ROWS_PER_CHUNK),
+      ),
     );
   },
-  async verify(state) {
-    await verifySourceChecksum(state.pool, state.expected);
+  async verify(state, rowsReported) {
+    if (rowsReported !== state.dataSize) {
+      throw new Error(`seed: expected ${state.dataSize} rows loaded, the server reported ${rowsReported}`);
+    }
+    await verifySource(state.pool, state.expected);
   },
-  profilers: (state) => [
-    rowsPerSecondProfiler(state.dataSize),
-    poolProfiler(state.pool),
-    gcProfiler(),
-    serverCountersProfiler(state.pool),
-  ],
+  profilers: (state) => standardProfilers(state.pool, { rowsPerInvocation: () => state.dataSize }),
   async teardownTrial(state) {
     await state.pool.close();
   },

@@ -2,6 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   completePartition,
+  engineNamed,
   finishJob,
   planPartitions,
   recordCheckpoint,
@@ -12,10 +13,12 @@ import {
   type TargetRow,
 } from '@dbbench/databases';
 import { ChunkWriter } from '../streams/chunk-writer.js';
-import { openRangeReader, ROW_STREAM_HIGH_WATER_MARK, writeTargetChunk } from '../streams/engine-streams.js';
 import { StreamCounters } from '../streams/stream-counters.js';
 import { TargetRowTransform, type RowTransform } from '../streams/target-row-transform.js';
 import { partitionConcurrency, runLimited } from './partition-concurrency.js';
+
+/** Object-mode highWaterMark of the transform and the writer: rows buffered before upstream pauses. */
+export const ROW_STREAM_HIGH_WATER_MARK = 16;
 
 /** Options of one run of the streaming job. */
 export interface StreamingJobOptions {
@@ -106,10 +109,11 @@ async function runPartition(
   signal: AbortSignal,
 ): Promise<PartitionRun> {
   const counters = new StreamCounters();
+  const { streams } = engineNamed(pool.engine);
   const flush = async (rows: TargetRow[]): Promise<void> => {
     const lastRow = rows[rows.length - 1];
     if (lastRow === undefined) return;
-    await writeTargetChunk(pool, rows, (transaction) =>
+    await streams.writeTargetChunk(pool, rows, (transaction) =>
       recordCheckpoint(transaction, jobId, range.partitionNo, lastRow.source_id, rows.length),
     );
     if (options.writeDelayMs !== undefined && options.writeDelayMs > 0) await sleep(options.writeDelayMs);
@@ -119,9 +123,11 @@ async function runPartition(
   let connectionHoldMs = 0;
   // The pool destroys a connection whose callback throws (it may be mid-protocol). A stream that
   // failed but was closed cleanly leaves a healthy connection, so the error is carried out instead.
-  const outcome = await pool.withConnection(async (connection): Promise<{ error?: unknown }> => {
+  const outcome = await pool.withConnection(async (session): Promise<{ error?: unknown }> => {
     const heldFromMs = performance.now();
-    const reader = openRangeReader(connection, range, options.chunkSize, counters);
+    const reader = streams.openRangeReader(session, range, options.chunkSize, (rows) =>
+      counters.noteRead(rows),
+    );
     let error: unknown;
     try {
       await pipeline(

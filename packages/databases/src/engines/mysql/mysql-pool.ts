@@ -1,0 +1,162 @@
+import { Kysely, MysqlAdapter, MysqlDialect, type MysqlPool as KyselyMysqlPool } from 'kysely';
+import mysql from 'mysql2';
+import type { PoolConnection as PromisePoolConnection } from 'mysql2/promise';
+import { PoolConnectError } from '../../pool/pool-errors.js';
+import { PoolMeter } from '../../pool/pool-meter.js';
+import { prewarmConnections } from '../../pool/prewarm-connections.js';
+import { redactSecret } from '../../pool/redact-secret.js';
+import type { ConnectionInfo, DbbenchDatabase, MeteredPool, PoolOptions } from '../../types.js';
+import type { EnginePool } from '../engine.js';
+import { MysqlSession } from './mysql-session.js';
+
+/**
+ * The queues inside mysql2's pool. mysql2 exposes no gauges (pg has idleCount/totalCount); these
+ * fields have kept their names since mysql2 1.x and are read, never written.
+ */
+interface MysqlPoolQueues {
+  readonly _freeConnections: { readonly length: number };
+  readonly _allConnections: { readonly length: number };
+}
+
+/**
+ * A pre-warmed, metered mysql2 pool with a Kysely instance over it.
+ *
+ * mysql2 has no acquire timeout at all (`queueLimit` 0 queues forever), so the meter bounds every
+ * wait. Kysely gets a wrapper whose `getConnection` goes through the meter. Numbers are read so that
+ * both engines agree: DECIMAL stays a string, BIGINT a number (ids stay below 2^53), time in UTC.
+ */
+export async function createMysqlPool(
+  connection: ConnectionInfo,
+  options: PoolOptions,
+): Promise<MeteredPool> {
+  const { size } = options;
+  const driver = mysql.createPool({
+    host: connection.host,
+    port: connection.port,
+    user: connection.user,
+    password: connection.password,
+    database: connection.database,
+    connectionLimit: size,
+    // maxIdle below connectionLimit would start a timer that closes pre-warmed connections.
+    maxIdle: size,
+    queueLimit: 0,
+    waitForConnections: true,
+    supportBigNumbers: true,
+    bigNumberStrings: false,
+    decimalNumbers: false,
+    timezone: 'Z',
+  });
+  const meter = new PoolMeter(size, options.acquireTimeoutMs ?? 0);
+  driver.on('connection', () => meter.connectionOpened());
+
+  let ended = false;
+  const end = (): Promise<void> =>
+    ended
+      ? Promise.resolve()
+      : new Promise<void>((resolve, reject) => {
+          ended = true;
+          driver.end((error) => (error ? reject(error) : resolve()));
+        });
+
+  try {
+    await prewarmConnections(
+      size,
+      () =>
+        new Promise<mysql.PoolConnection>((resolve, reject) =>
+          driver.getConnection((error, pooled) => (error ? reject(error) : resolve(pooled))),
+        ),
+      (pooled) =>
+        new Promise<void>((resolve, reject) =>
+          pooled.query('SELECT 1', (error) => (error ? reject(error) : resolve())),
+        ),
+      (pooled) => pooled.release(),
+    );
+  } catch (error) {
+    await end().catch(() => undefined);
+    throw new PoolConnectError(connection, size, redactSecret(error, connection.password));
+  }
+
+  // mysql2's `release` is a prototype method; wrap it once per connection so every release path
+  // (Kysely's, the promise wrapper's) tells the meter.
+  const wrapped = new WeakSet<mysql.PoolConnection>();
+  const meterReleases = (pooled: mysql.PoolConnection): void => {
+    if (wrapped.has(pooled)) return;
+    wrapped.add(pooled);
+    const driverRelease = pooled.release.bind(pooled);
+    pooled.release = () => {
+      meter.released(pooled);
+      driverRelease();
+    };
+  };
+
+  const acquire = async (): Promise<mysql.PoolConnection> => {
+    try {
+      const pooled = await meter.acquire<mysql.PoolConnection>(
+        (done) => driver.getConnection((error, pooled) => done(error, pooled)),
+        // A late arrival was never counted as checked out, so the meter ignores this release.
+        (late) => late.release(),
+      );
+      meterReleases(pooled);
+      return pooled;
+    } catch (error) {
+      throw redactSecret(error, connection.password);
+    }
+  };
+
+  const kyselyPool: KyselyMysqlPool = {
+    getConnection(callback) {
+      acquire().then(
+        (pooled) => callback(null, pooled as unknown as Parameters<typeof callback>[1]),
+        (error: unknown) => callback(error, undefined as unknown as Parameters<typeof callback>[1]),
+      );
+    },
+    end(callback) {
+      end().then(
+        () => callback(null),
+        (error: unknown) => callback(error),
+      );
+    },
+  };
+  const db = new Kysely<DbbenchDatabase>({ dialect: new MysqlDialect({ pool: kyselyPool }) });
+
+  const queues = driver as unknown as MysqlPoolQueues;
+  const close = async (): Promise<void> => {
+    // Kysely ends the pool only if it was ever used; `end` is idempotent for the other case.
+    await db.destroy();
+    await end();
+  };
+
+  return {
+    engine: 'mysql',
+    size,
+    db,
+    async withConnection(fn) {
+      const pooled = await acquire();
+      // mysql2's typings declare PoolConnection#promise() as returning a pool; it returns a connection.
+      const promised = pooled.promise() as unknown as PromisePoolConnection;
+      let result;
+      try {
+        result = await fn(new MysqlSession(pooled, promised));
+      } catch (error) {
+        // The session may be mid-transaction or mid-LOAD DATA: do not hand it to the next caller.
+        meter.released(pooled);
+        pooled.destroy();
+        throw error;
+      }
+      pooled.release();
+      return result;
+    },
+    metrics: () => meter.metrics(),
+    resetMetrics: () => meter.reset(),
+    idleCount: () => queues._freeConnections.length,
+    totalCount: () => queues._allConnections.length,
+    close,
+    [Symbol.asyncDispose]: close,
+  };
+}
+
+/** MySQL and MariaDB pools: the mysql2 pool, metered. */
+export const MYSQL_POOL: EnginePool = {
+  create: createMysqlPool,
+  ownsKysely: (db) => db.getExecutor().adapter instanceof MysqlAdapter,
+};

@@ -1,0 +1,54 @@
+import { Kysely, MysqlDialect, type MysqlPool as KyselyMysqlPool } from 'kysely';
+import type mysql from 'mysql2';
+import type { PoolConnection as PromisePoolConnection } from 'mysql2/promise';
+import type { DbbenchDatabase, Session } from '../../types.js';
+
+/** A checked-out mysql2 connection as a {@link Session}; MySQL engine code reaches the connection through it. */
+export class MysqlSession implements Session {
+  readonly engine = 'mysql' as const;
+  #db: Kysely<DbbenchDatabase> | undefined;
+
+  /**
+   * @param core the callback-style pooled connection (what Kysely and streaming queries need)
+   * @param connection its promise wrapper (what everything else uses)
+   */
+  constructor(
+    readonly core: mysql.PoolConnection,
+    readonly connection: PromisePoolConnection,
+  ) {}
+
+  async query(sqlText: string): Promise<readonly Record<string, unknown>[]> {
+    const [rows] = await this.connection.query(sqlText);
+    return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
+  }
+
+  /**
+   * Kysely over this one connection (built on first use: a few objects, no connection). `release`
+   * is a no-op because the session's owner gives the connection back.
+   */
+  get db(): Kysely<DbbenchDatabase> {
+    if (this.#db === undefined) {
+      const core = this.core;
+      // Kysely's MySQL driver uses only `query` and `release` of what the pool hands it.
+      const borrowed = { query: core.query.bind(core), release: () => undefined };
+      const single: KyselyMysqlPool = {
+        getConnection(callback) {
+          callback(null, borrowed);
+        },
+        end(callback) {
+          callback(null);
+        },
+      };
+      this.#db = new Kysely<DbbenchDatabase>({ dialect: new MysqlDialect({ pool: single }) });
+    }
+    return this.#db;
+  }
+}
+
+/** The mysql2 connection inside a session of this engine; a `TypeError` for another engine's session. */
+export function mysqlConnectionOf(session: Session): MysqlSession {
+  if (!(session instanceof MysqlSession)) {
+    throw new TypeError(`a MySQL operation was given a ${session.engine} session`);
+  }
+  return session;
+}

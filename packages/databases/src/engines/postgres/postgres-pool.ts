@@ -1,0 +1,140 @@
+import { Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import Cursor from 'pg-cursor';
+import { PoolConnectError } from '../../pool/pool-errors.js';
+import { PoolMeter } from '../../pool/pool-meter.js';
+import { prewarmConnections } from '../../pool/prewarm-connections.js';
+import { redactSecret } from '../../pool/redact-secret.js';
+import type { ConnectionInfo, DbbenchDatabase, MeteredPool, PoolOptions } from '../../types.js';
+import type { EnginePool } from '../engine.js';
+import { PostgresSession } from './postgres-session.js';
+
+/** OID of `timestamp without time zone`. */
+const TIMESTAMP_OID = 1114;
+
+/**
+ * Reads `timestamp without time zone` as UTC, the zone the seeders write it in and the one the
+ * MySQL pool uses, so both engines return the same instants whatever the machine's zone.
+ */
+const utcTimestampTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary'): ((value: string) => unknown) =>
+    oid === TIMESTAMP_OID && format !== 'binary'
+      ? (text: string) => new Date(`${text.replace(' ', 'T')}Z`)
+      : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
+} satisfies pg.CustomTypesConfig;
+
+/**
+ * A pre-warmed, metered pg.Pool with a Kysely instance over it.
+ *
+ * Kysely gets a wrapper whose `connect()` goes through the meter, so its acquisitions are timed
+ * exactly like {@link MeteredPool.withConnection}'s. The acquire timeout is dbbench's own: pg's
+ * `connectionTimeoutMillis` would also cut off a slow connect, which is not what is measured.
+ */
+export async function createPostgresPool(
+  connection: ConnectionInfo,
+  options: PoolOptions,
+): Promise<MeteredPool> {
+  const { size } = options;
+  const driver = new pg.Pool({
+    host: connection.host,
+    port: connection.port,
+    user: connection.user,
+    password: connection.password,
+    database: connection.database,
+    max: size,
+    min: size,
+    // Pre-warmed connections must survive idle stretches between iterations.
+    idleTimeoutMillis: 0,
+    connectionTimeoutMillis: 0,
+    types: utcTimestampTypes,
+  });
+  const meter = new PoolMeter(size, options.acquireTimeoutMs ?? 0);
+  driver.on('connect', () => meter.connectionOpened());
+  // An idle client whose server connection drops is removed by pg; without a listener the error would crash the fork.
+  driver.on('error', () => undefined);
+
+  let ended = false;
+  const end = async (): Promise<void> => {
+    if (ended) return;
+    ended = true;
+    await driver.end();
+  };
+
+  try {
+    await prewarmConnections(
+      size,
+      () => driver.connect(),
+      async (client) => void (await client.query('SELECT 1')),
+      (client) => client.release(),
+    );
+  } catch (error) {
+    await end().catch(() => undefined);
+    throw new PoolConnectError(connection, size, redactSecret(error, connection.password));
+  }
+
+  const acquire = async (): Promise<pg.PoolClient> => {
+    let client: pg.PoolClient;
+    try {
+      client = await meter.acquire<pg.PoolClient>(
+        (done) => driver.connect((error, client) => done(error, client)),
+        (late) => late.release(),
+      );
+    } catch (error) {
+      throw redactSecret(error, connection.password);
+    }
+    // pg assigns a fresh `release` on every checkout, so wrapping it here never stacks.
+    const driverRelease = client.release.bind(client);
+    client.release = (destroy?: Error | boolean) => {
+      meter.released(client);
+      driverRelease(destroy);
+    };
+    return client;
+  };
+
+  const db = new Kysely<DbbenchDatabase>({
+    dialect: new PostgresDialect({
+      pool: {
+        connect: acquire,
+        end,
+      },
+      cursor: Cursor,
+    }),
+  });
+
+  const close = async (): Promise<void> => {
+    // Kysely ends the pool only if it was ever used; `end` is idempotent for the other case.
+    await db.destroy();
+    await end();
+  };
+
+  return {
+    engine: 'postgres',
+    size,
+    db,
+    async withConnection(fn) {
+      const client = await acquire();
+      let result;
+      try {
+        result = await fn(new PostgresSession(client));
+      } catch (error) {
+        // The session may be mid-transaction or mid-COPY: do not hand it to the next caller.
+        client.release(true);
+        throw error;
+      }
+      client.release();
+      return result;
+    },
+    metrics: () => meter.metrics(),
+    resetMetrics: () => meter.reset(),
+    idleCount: () => driver.idleCount,
+    totalCount: () => driver.totalCount,
+    close,
+    [Symbol.asyncDispose]: close,
+  };
+}
+
+/** PostgreSQL pools: pg.Pool, metered. */
+export const POSTGRES_POOL: EnginePool = {
+  create: createPostgresPool,
+  ownsKysely: (db) => db.getExecutor().adapter instanceof PostgresAdapter,
+};

@@ -1,0 +1,42 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import type { PoolClient } from 'pg';
+import Cursor from 'pg-cursor';
+import type { DbbenchDatabase, Session } from '../../types.js';
+
+/** A checked-out pg client as a {@link Session}; PostgreSQL engine code reaches the client through it. */
+export class PostgresSession implements Session {
+  readonly engine = 'postgres' as const;
+  #db: Kysely<DbbenchDatabase> | undefined;
+
+  constructor(readonly client: PoolClient) {}
+
+  async query(sqlText: string): Promise<readonly Record<string, unknown>[]> {
+    return (await this.client.query<Record<string, unknown>>(sqlText)).rows;
+  }
+
+  /**
+   * Kysely over this one client (built on first use: a few objects, no connection). `release` is a
+   * no-op because the session's owner gives the client back.
+   */
+  get db(): Kysely<DbbenchDatabase> {
+    this.#db ??= new Kysely<DbbenchDatabase>({
+      dialect: new PostgresDialect({
+        pool: {
+          connect: () =>
+            Promise.resolve({ query: this.client.query.bind(this.client), release: () => undefined }),
+          end: () => Promise.resolve(),
+        },
+        cursor: Cursor,
+      }),
+    });
+    return this.#db;
+  }
+}
+
+/** The pg client inside a session of this engine; a `TypeError` for another engine's session. */
+export function postgresClientOf(session: Session): PoolClient {
+  if (!(session instanceof PostgresSession)) {
+    throw new TypeError(`a PostgreSQL operation was given a ${session.engine} session`);
+  }
+  return session.client;
+}

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import type { Engine, EngineEmbedded } from '../../engines/engine.js';
+import { DatabaseSetupError } from '../../errors.js';
+import type { ConnectionInfo, StartServerOptions } from '../../types.js';
+import { localServerAccount } from '../local/local-server-account.js';
+import { createServerDirectory, removeServerDirectory } from '../local/local-server-launch.js';
+import { freeLoopbackPort } from '../local/free-port.js';
+import { startWatchdog, type Watchdog } from '../local/watchdog-launcher.js';
+import { redactedErrorMessage } from '../redact.js';
+import { LOCAL_WORK_DATABASE, serverMaxConnections } from '../server-defaults.js';
+import { databaseInfo } from '../server-facts.js';
+import { StartedServerHandle } from '../started-server-handle.js';
+import type { EmbeddedCluster } from './embedded-cluster.js';
+
+const LOG_LINES_KEPT = 40;
+const PORT_ATTEMPTS = 3;
+
+/** The engine's embedded server, or a setup error saying why it has none. */
+function embeddedOf(engine: Engine): EngineEmbedded {
+  if ('unavailable' in engine.embedded) {
+    throw new DatabaseSetupError(
+      `The embedded provider has no ${engine.label} server (${engine.embedded.unavailable}).`,
+    );
+  }
+  return engine.embedded;
+}
+
+/**
+ * embedded provider, any engine that ships one: the server binaries of an npm package, so a
+ * machine without Docker or a local server can still run. A fresh temp directory, a free loopback
+ * port, password authentication with a random password, a `dbbench` database, and the same
+ * watchdog as the local provider. Stopping stops the server and removes the directory.
+ */
+export async function startEmbeddedServer(
+  engine: Engine,
+  options: StartServerOptions,
+): Promise<StartedServerHandle> {
+  const embedded = embeddedOf(engine);
+  const { account } =
+    embedded.systemUser === undefined
+      ? { account: undefined }
+      : await localServerAccount(embedded.systemUser, false);
+  const directory = await createServerDirectory(`embedded-${engine.name}`, account);
+  const password = randomBytes(16).toString('hex');
+  const log: string[] = [];
+  const remember = (message: unknown): void => {
+    log.push(...redactedErrorMessage(message, [password]).trimEnd().split('\n'));
+    log.splice(0, Math.max(0, log.length - LOG_LINES_KEPT));
+  };
+  let cluster: EmbeddedCluster | undefined;
+  let watchdog: Watchdog | undefined;
+  const stopAndRemove = async (): Promise<void> => {
+    await cluster?.stop();
+    await removeServerDirectory(directory);
+    watchdog?.dismiss();
+  };
+  try {
+    let port = 0;
+    for (let attempt = 1; ; attempt += 1) {
+      port = await freeLoopbackPort();
+      const candidate = await embedded.createCluster({
+        directory,
+        port,
+        password,
+        maxConnections: serverMaxConnections(options.minConnections),
+        onLog: remember,
+      });
+      if (attempt === 1) await candidate.initialise();
+      try {
+        await candidate.start();
+        cluster = candidate;
+        break;
+      } catch (error) {
+        await candidate.stop().catch(() => undefined);
+        const portTaken = log.some((line) => /could not bind|address already in use/i.test(line));
+        if (attempt < PORT_ATTEMPTS && portTaken) continue;
+        throw error instanceof Error
+          ? error
+          : new Error(`the embedded ${engine.label} server exited during start-up`);
+      }
+    }
+    const serverPid = await cluster.serverPid();
+    watchdog = startWatchdog({ serverPid, signal: embedded.stopSignal, directory });
+    const connection: ConnectionInfo = {
+      engine: engine.name,
+      host: '127.0.0.1',
+      port,
+      user: embedded.user,
+      password,
+      database: LOCAL_WORK_DATABASE,
+    };
+    const facts = await embedded.prepare(connection);
+    options.log?.(
+      `embedded: ${engine.label} on 127.0.0.1:${port}, data in ${directory} (watchdog ${watchdog.pid})`,
+    );
+    return new StartedServerHandle(
+      connection,
+      databaseInfo(engine, 'embedded', connection, facts),
+      async () => {
+        await stopAndRemove();
+        options.log?.(`embedded: ${engine.label} on port ${port} stopped, ${directory} removed`);
+      },
+      { serverPid, directory, watchdogPid: watchdog.pid },
+    );
+  } catch (error) {
+    await stopAndRemove().catch(() => undefined);
+    if (error instanceof DatabaseSetupError) throw error;
+    throw new DatabaseSetupError(
+      `The embedded ${engine.label} server (${embedded.packageName}) could not start: ` +
+        `${redactedErrorMessage(error, [password])}\n${log.join('\n')}`,
+    );
+  }
+}

@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { WatchdogOrders } from './watchdog.js';
+
+/** A running watchdog; `dismiss()` ends it after a normal stop so it never acts. */
+export interface Watchdog {
+  readonly pid: number;
+  dismiss(): void;
+}
+
+/**
+ * Where the compiled watchdog script is. From dist/ it sits beside this module; when this module runs
+ * from its TypeScript source (vitest), the compiled copy in dist/ is used, so build first.
+ */
+export function watchdogScriptPath(): string {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.js')) return join(dirname(here), 'watchdog.js');
+  return join(dirname(here), '..', '..', '..', 'dist', 'providers', 'local', 'watchdog.js');
+}
+
+/**
+ * Starts a detached watchdog over a server this process started: if this process dies before
+ * dismissing it, the watchdog sends `signal` to the server and removes `directory`.
+ */
+export function startWatchdog(orders: Omit<WatchdogOrders, 'parentPid'>): Watchdog {
+  const script = watchdogScriptPath();
+  if (!existsSync(script)) {
+    throw new Error(
+      `the watchdog script ${script} is missing: build @dbbench/databases first (npx turbo run build)`,
+    );
+  }
+  const payload: WatchdogOrders = { ...orders, parentPid: process.pid };
+  // Detached and unreferenced: its own session, so a terminal's Ctrl-C or the runner's death does not take it along.
+  const child = spawn(process.execPath, [script, JSON.stringify(payload)], {
+    detached: true,
+    stdio: 'ignore',
+  });
+  child.unref();
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('could not start the watchdog process');
+  return {
+    pid,
+    dismiss() {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { Engine } from '../../engines/engine.js';
+import { DatabaseSetupError } from '../../errors.js';
+import type { StartServerOptions } from '../../types.js';
+import { databaseInfo } from '../server-facts.js';
+import { StartedServerHandle } from '../started-server-handle.js';
+import { createWorkDatabase } from '../work-database.js';
+import { parseServerUrl, redactedConnectionUrl } from './server-url.js';
+
+/**
+ * url provider, any engine: on the server the user names (`options.url` or the engine's URL
+ * variable), creates a fresh `dbbench_<suite>_<random>` database and points the handle at it.
+ * Stopping ends the sessions still using it and drops it. Nothing else on the server is touched.
+ */
+export async function startUrlServer(
+  engine: Engine,
+  options: StartServerOptions,
+): Promise<StartedServerHandle> {
+  const { variable, example, createPrivilege } = engine.url;
+  const url = options.url ?? process.env[variable];
+  if (url === undefined || url === '') {
+    throw new DatabaseSetupError(`No ${engine.label} URL given. Set ${variable}=${example} or pass --url.`);
+  }
+  const admin = engine.url.adminConnection(parseServerUrl(engine, url));
+  const where = `the ${engine.label} server at ${redactedConnectionUrl(admin)}`;
+  const work = await createWorkDatabase(
+    engine,
+    admin,
+    options,
+    where,
+    `Check that the server runs, that ${variable} (or --url) is right, and that the user may ${createPrivilege}.`,
+  );
+  options.log?.(`url: created database ${work.connection.database} on ${where}`);
+  return new StartedServerHandle(
+    work.connection,
+    databaseInfo(engine, 'url', work.connection, work.facts),
+    async () => {
+      await work.drop();
+      options.log?.(`url: dropped database ${work.connection.database}`);
+    },
+  );
+}

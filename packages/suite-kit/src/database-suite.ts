@@ -1,0 +1,45 @@
+/**
+ * A suite written once and run on every engine: the harness's suite definition with the server
+ * options and the run setup filled in for one engine.
+ */
+import type { EngineName } from '@dbbench/databases';
+import { defineSuite, type SuiteDefinition } from '@dbbench/harness';
+import type { RunContext } from './run-context.js';
+import { startRunServer } from './run-server.js';
+import { serverOptions } from './server-options.js';
+
+/** A suite definition without what {@link defineDatabaseSuite} fills in. */
+export type DatabaseSuiteSpec = Omit<SuiteDefinition<RunContext>, 'database' | 'options' | 'setupRun'> & {
+  /** Pool size of the benchmarks that have no `poolSize` axis (sizes the server); default 10. */
+  readonly fixedPoolSize?: number;
+};
+
+/**
+ * The suite `spec` on `engine`: reports are named after the engine, `--provider`/`--url`/`--reuse`
+ * choose the server, and the parent obtains it once, sized for the planned pools.
+ *
+ * @example
+ * ```ts
+ * export function createSuite(engine: EngineName) {
+ *   return defineDatabaseSuite(engine, { name: 'pooled', description: '…', axes, benchmarks });
+ * }
+ * ```
+ */
+export function defineDatabaseSuite(
+  engine: EngineName,
+  spec: DatabaseSuiteSpec,
+): SuiteDefinition<RunContext> {
+  const { fixedPoolSize, ...suite } = spec;
+  return defineSuite<RunContext>({
+    ...suite,
+    database: engine,
+    options: serverOptions(engine),
+    setupRun: (options, log, plan) =>
+      startRunServer(
+        { engine, suite: suite.name, ...(fixedPoolSize === undefined ? {} : { fixedPoolSize }) },
+        options,
+        log,
+        plan,
+      ),
+  });
+}

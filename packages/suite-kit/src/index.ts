@@ -1,0 +1,36 @@
+/**
+ * @dbbench/suite-kit: what every database suite shares, written once — a suite definition with its
+ * server options and run setup, trial opening, the run context, the common profilers, and the one
+ * place where database errors become harness errors. Suites keep only their benchmarks.
+ */
+export { defineDatabaseSuite, type DatabaseSuiteSpec } from './database-suite.js';
+export {
+  CONNECTION_HEADROOM,
+  DEFAULT_FIXED_POOL_SIZE,
+  connectionsNeeded,
+  startRunServer,
+  type RunServerRequest,
+} from './run-server.js';
+export {
+  PROVIDER_VARIABLE,
+  parseProviderOption,
+  parseReuseOption,
+  providerChoices,
+  serverOptions,
+} from './server-options.js';
+export { toHarnessError, withHarnessErrors } from './harness-errors.js';
+export {
+  toRunContext,
+  toRunDatabaseInfo,
+  type RunContext,
+  type RunDatabaseInfo,
+  type SuiteContext,
+} from './run-context.js';
+export { openTrial, type TrialOptions } from './trial.js';
+export { standardProfilers, type StandardProfilerOptions } from './profilers/standard-profilers.js';
+export { nestedProfilers } from './profilers/nested-profilers.js';
+export { poolProfiler } from './profilers/pool-profiler.js';
+export { ROWS_PER_SECOND, rowsPerSecondProfiler } from './profilers/rows-per-second-profiler.js';
+export { counterDeltas, serverCountersProfiler } from './profilers/server-counters-profiler.js';
+export { MEMORY_SAMPLE_INTERVAL_MS, MemorySampler, type MemoryPeaks } from './profilers/memory-sampler.js';
+export { MemoryPeaksRecorder, memoryProfiler } from './profilers/memory-profiler.js';

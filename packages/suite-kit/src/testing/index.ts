@@ -1,0 +1,8 @@
+/** `@dbbench/suite-kit/testing`: helpers for the suites' integration tests. */
+export {
+  benchmarkContext,
+  metricValue,
+  runLifecycle,
+  runProfiledIteration,
+  type LifecycleRun,
+} from './benchmark-lifecycle.js';
