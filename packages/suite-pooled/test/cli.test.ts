@@ -103,3 +103,72 @@ describe('dbbench CLI on the pooled suite', () => {
     });
   }
 });
+
+/** Runs the dbbench CLI in this package with exactly `args`; resolves to exit code and output. */
+async function dbbenchRaw(
+  args: readonly string[],
+): Promise<{ exitCode: number; stdout: string; stderr: string }> {
+  return run(process.execPath, [dbbenchBin, ...args], { cwd: packageDir, timeout: 180_000 }).then(
+    ({ stdout, stderr }) => ({ exitCode: 0, stdout, stderr }),
+    (error: { code?: unknown; stdout?: string; stderr?: string }) => ({
+      exitCode: typeof error.code === 'number' ? error.code : -1,
+      stdout: error.stdout ?? '',
+      stderr: error.stderr ?? '',
+    }),
+  );
+}
+
+describe('server sizing follows the planned pool sizes', () => {
+  it('refuses a named server whose max_connections is below the largest planned pool, before measuring', async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'dbbench-pooled-sizing-'));
+    try {
+      const out = join(outDir, 'report.json');
+      const args = [
+        'run',
+        'dist/postgres-suite.js',
+        '-b',
+        '^contention$',
+        '-p',
+        'poolSize=5000',
+        '-p',
+        'concurrency=10',
+      ];
+      const result = await dbbenchRaw([
+        ...args,
+        '-p',
+        'acquireTimeout=none',
+        '--provider',
+        'url',
+        '--url',
+        TEST_SERVER_URLS.postgres,
+        '--out',
+        out,
+      ]);
+      expect(result.exitCode).toBe(1);
+      const errorLines = result.stderr.trim().split('\n');
+      expect(errorLines).toHaveLength(1);
+      expect(errorLines[0]).toMatch(/max_connections=\d+, but this run needs 5020/);
+      // Nothing was measured, so no report was written.
+      await expect(readFile(out, 'utf8')).rejects.toThrow(/ENOENT/);
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts a local server large enough for -p poolSize=200 and completes a quick run', async () => {
+    const result = await dbbenchRaw([
+      'run',
+      'dist/postgres-suite.js',
+      '--quick',
+      '-b',
+      '^contention$',
+      '-p',
+      'poolSize=200',
+      '--provider',
+      'local',
+    ]);
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(/pooled\.contention\s+200\s+10\s+100ms\s+thrpt/);
+  });
+});
