@@ -10,8 +10,11 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { ConsoleReporter } from './console-reporter.js';
 import type { IterationSettings, Mode, SuiteDefinition, TimeUnit } from './definition.js';
 import { errorMessage, isUsageError, isUserError } from './errors.js';
+import { addMergeCommand, runMerge, type MergeRequest } from './merge-command.js';
 import { expandMatrix, MODES, parseParamFlags, type Combination } from './run-plan.js';
 import { runSuite } from './runner.js';
+import { parseShardSpec, shardReportPath, type ShardSpec } from './shard-plan.js';
+import { describeShard, keepOnlyShardResults, planShardRun } from './shard-run.js';
 import { loadSuite, resolveSuitePath } from './suite-loader.js';
 import { BUILT_IN_PROFILERS } from './trial-runner.js';
 import { parseDuration, TIME_UNITS } from './units.js';
@@ -35,6 +38,7 @@ interface RunFlags {
   resume?: boolean;
   quick?: boolean;
   prof: string[];
+  shard?: ShardSpec;
 }
 
 /** Runs the CLI with `argv` as in `process.argv`; resolves to the exit code. */
@@ -74,7 +78,10 @@ async function dispatch(args: readonly string[]): Promise<number> {
   const program = createProgram(suite, (flags, suiteOptions) => {
     parsed = { flags, suiteOptions };
   });
+  const merge: { request?: MergeRequest } = {};
+  addMergeCommand(program, (request) => (merge.request = request));
   program.parse(args, { from: 'user' });
+  if (merge.request !== undefined) return runMerge(merge.request);
   const run = parsed;
   if (run === undefined || suite === undefined || suitePath === undefined) {
     // `dbbench` with no command: commander has already printed the help or an error.
@@ -138,6 +145,11 @@ const RUN_OPTIONS: readonly (readonly [
   ['-o, --out <path>', 'report file (merged by benchmark, mode and params)'],
   ['--resume', 'skip combinations already in the report with status ok'],
   ['--quick', "the suite's quick profile; the report goes to a temp file, never to --out"],
+  [
+    '--shard <k/n>',
+    'run part k of n of the matrix, balanced by the durations in --out; writes <out>.shard-k-of-n.json for dbbench merge',
+    shardFlag,
+  ],
 ];
 
 /** Adds `run`'s options; `validate: false` (finding the suite module) leaves values unchecked. */
@@ -182,18 +194,32 @@ async function runCommand(
   flags: RunFlags,
   suiteOptions: Record<string, string | undefined>,
 ): Promise<number> {
-  const combinations = expandMatrix(suite, {
+  const plan = expandMatrix(suite, {
     paramOverrides: parseParamFlags(flags.param),
     ...(flags.bench === undefined ? {} : { benchmarkFilter: flags.bench }),
     ...(flags.mode === undefined ? {} : { modes: flags.mode }),
     quick: flags.quick === true,
   });
+  // A quick run's report starts empty, so its shards are split by count.
+  const shard =
+    flags.shard === undefined
+      ? undefined
+      : await planShardRun(suite.name, plan, flags.shard, flags.quick ? undefined : outOption(suite, flags));
+  const combinations = shard?.combinations ?? plan;
   if (flags.list) {
+    if (shard !== undefined) process.stdout.write(`${describeShard(shard)}\n`);
     printMatrix(suite, combinations);
     return 0;
   }
   const reporter = new ConsoleReporter();
+  if (shard !== undefined) {
+    reporter.log(describeShard(shard));
+    if (combinations.length === 0) return 0;
+  }
   const outPath = reportPath(suite, flags, reporter);
+  if (shard !== undefined) {
+    await keepOnlyShardResults(outPath, suite.name, shard, (message) => reporter.log(message));
+  }
   const controller = new AbortController();
   let exitCode = 0;
   const onSignal = (signal: NodeJS.Signals): void => {
@@ -220,6 +246,7 @@ async function runCommand(
       profilers: flags.prof,
       reporter,
       signal: controller.signal,
+      ...(shard === undefined ? {} : { shard: shard.record }),
     });
     if (summary.interrupted) return exitCode || 130;
     if (summary.failed > 0) {
@@ -247,9 +274,20 @@ function cliSettings(flags: RunFlags): IterationSettings {
   return settings;
 }
 
-/** `--out`, or a fresh temp file for `--quick` so smoke runs never overwrite committed reports. */
+/** The report `--out` names (or the default one). */
+function outOption(suite: SuiteDefinition, flags: RunFlags): string {
+  return resolve(flags.out ?? join('reports', `${suite.database}.json`));
+}
+
+/**
+ * `--out` (with `--shard`, the shard's report beside it), or a fresh temp file for `--quick` so smoke
+ * runs never overwrite committed reports.
+ */
 function reportPath(suite: SuiteDefinition, flags: RunFlags, reporter: ConsoleReporter): string {
-  const out = resolve(flags.out ?? join('reports', `${suite.database}.json`));
+  const out =
+    flags.shard === undefined
+      ? outOption(suite, flags)
+      : shardReportPath(outOption(suite, flags), flags.shard);
   if (!flags.quick) return out;
   const quickPath = join(mkdtempSync(join(tmpdir(), 'dbbench-quick-')), basename(out));
   reporter.log(`# Quick profile: the report goes to ${quickPath} (not ${out})`);
@@ -328,6 +366,14 @@ function durationFlag(flag: string): (value: string) => number {
       throw new InvalidArgumentError(errorMessage(error));
     }
   };
+}
+
+function shardFlag(value: string): ShardSpec {
+  try {
+    return parseShardSpec(value);
+  } catch (error) {
+    throw new InvalidArgumentError(errorMessage(error));
+  }
 }
 
 function parseUnit(value: string): TimeUnit {

@@ -39,6 +39,28 @@ export const environmentSchema = z.object({
   memoryBytes: z.number(),
 });
 
+/**
+ * The plan a sharded run split, in compact form: per benchmark and mode, the values of each axis it
+ * ran with (the plan is their cartesian products). Lets `dbbench merge` name missing combinations.
+ */
+export const planSectionSchema = z.object({
+  /** Qualified name, `<suite>.<benchmark>`, as JMH's `benchmark`. */
+  benchmark: z.string(),
+  mode: z.string(),
+  params: z.record(z.string(), z.array(z.string())),
+});
+
+/** Which part of which plan a result of `dbbench run --shard k/n` belongs to. */
+export const shardRecordSchema = z.object({
+  /** k of `--shard k/n`, from 1. */
+  index: z.number().int().min(1),
+  /** n of `--shard k/n`. */
+  count: z.number().int().min(1),
+  /** Combinations in the whole plan (all shards together). */
+  planSize: z.number().int().min(0),
+  plan: z.array(planSectionSchema),
+});
+
 /** dbbench's extension on each JMH result. */
 export const dbbenchExtensionSchema = z.object({
   harnessVersion: z.string(),
@@ -73,6 +95,13 @@ export const dbbenchExtensionSchema = z.object({
     .optional(),
   /** Invocations timed per measurement iteration, one array per fork (absent in older reports). */
   invocations: z.array(z.array(z.number().int())).optional(),
+  /**
+   * Wall time of the whole combination in ms (every fork, with process start and trial setup); what
+   * `--shard` balances by. Absent in older reports.
+   */
+  elapsedMs: z.number().optional(),
+  /** Set by `dbbench run --shard k/n`; `dbbench merge` checks it and leaves it out of the merged report. */
+  shard: shardRecordSchema.optional(),
 });
 
 /** One JMH result (one benchmark × mode × parameter combination). */
@@ -112,6 +141,8 @@ export type JmhMetric = z.infer<typeof jmhMetricSchema>;
 export type JmhResult = z.infer<typeof jmhResultSchema>;
 export type Failure = z.infer<typeof failureSchema>;
 export type Environment = z.infer<typeof environmentSchema>;
+export type PlanSection = z.infer<typeof planSectionSchema>;
+export type ShardRecord = z.infer<typeof shardRecordSchema>;
 export type DbbenchExtension = z.infer<typeof dbbenchExtensionSchema>;
 export type DbbenchResult = z.infer<typeof dbbenchResultSchema>;
 export type DbbenchReport = z.infer<typeof dbbenchReportSchema>;

@@ -10,7 +10,7 @@ import type { ForkFailure, ForkTask, IterationResult } from './fork-protocol.js'
 import { runInFork } from './fork-runner.js';
 import { acquireMeasurementLock } from './measurement-lock.js';
 import { mergeResults, readReportIfExists, resultKey, writeReportAtomic } from './report-io.js';
-import type { DbbenchReport, DbbenchResult } from './report-schema.js';
+import type { DbbenchReport, DbbenchResult, ShardRecord } from './report-schema.js';
 import { buildResult, type ForkOutcome, type RunMetadata } from './result-builder.js';
 import { expandMatrix, type Combination } from './run-plan.js';
 import { estimateCombinationMs, RunProgress } from './run-progress.js';
@@ -39,6 +39,8 @@ export interface RunOptions {
   readonly reporter: ConsoleReporter;
   /** Aborting kills the running fork and stops the run after it (the report keeps what was measured). */
   readonly signal?: AbortSignal;
+  /** `--shard k/n`: recorded in every result, so `dbbench merge` can check the shards fit together. */
+  readonly shard?: ShardRecord;
 }
 
 /** What a run did. */
@@ -107,15 +109,17 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
       reporter.combinationStarted(combination, qualifiedName, settings, progress.snapshot());
       const startedAt = performance.now();
       const forkOutcomes = await runForks(options, combination, settings, unit, setup?.context ?? null);
-      progress.complete(index, performance.now() - startedAt);
+      const elapsedMs = performance.now() - startedAt;
+      progress.complete(index, elapsedMs);
       // Ctrl-C reaches the fork too (same process group); its death then is the interrupt, not a crash.
       if (options.signal?.aborted || forkOutcomes.some((fork) => fork.failure?.phase === 'interrupted')) {
         interrupted = true;
         break;
       }
-      const result = buildResult(
-        { combination, settings, unit, forks: settings.forks, forkOutcomes },
-        metadata,
+      const result = withRunRecords(
+        buildResult({ combination, settings, unit, forks: settings.forks, forkOutcomes }, metadata),
+        elapsedMs,
+        options.shard,
       );
       reporter.combinationFinished(result);
       results.push(result);
@@ -136,6 +140,22 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
     skipped,
     interrupted,
     outPath: options.outPath,
+  };
+}
+
+/** Adds what only the run knows: the combination's wall time (what `--shard` balances by) and its shard. */
+function withRunRecords(
+  result: DbbenchResult,
+  elapsedMs: number,
+  shard: ShardRecord | undefined,
+): DbbenchResult {
+  return {
+    ...result,
+    dbbench: {
+      ...result.dbbench,
+      elapsedMs: Math.round(elapsedMs),
+      ...(shard === undefined ? {} : { shard }),
+    },
   };
 }
 
