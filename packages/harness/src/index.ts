@@ -8,9 +8,11 @@ export * from './report-schema.js';
 export { DbbenchError, isUserError, isUsageError, usageError } from './errors.js';
 export {
   CONFIDENCE_LEVEL,
+  NOISY_RELATIVE_HALF_WIDTH,
   PERCENTILE_KEYS,
   confidenceHalfWidth,
   confidenceInterval,
+  isNoisy,
   mean,
   percentile,
   percentileOfSorted,
@@ -38,3 +40,4 @@ export { runSuite, type RunOptions, type RunSummary } from './runner.js';
 export { ConsoleReporter, resultTable, type ReporterOutput } from './console-reporter.js';
 export { collectEnvironment, collectGitState } from './environment.js';
 export { runCli } from './cli-program.js';
+export * from './compare/index.js';
