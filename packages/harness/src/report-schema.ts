@@ -67,12 +67,19 @@ export const dbbenchExtensionSchema = z.object({
   /**
    * Spread of the values the primary score was computed from (iteration scores; every raw sample in
    * `sample` mode), which JMH's metric shape has no place for. Absent in reports from before it existed.
+   * The score's error is always computed over iteration scores, in `sample` mode too.
    */
   scoreStatistics: z
     .object({ n: z.number().int(), stdev: jmhNumberSchema, min: jmhNumberSchema, max: jmhNumberSchema })
     .optional(),
   /** Invocations timed per measurement iteration, one array per fork (absent in older reports). */
   invocations: z.array(z.array(z.number().int())).optional(),
+  /**
+   * The score's 99.9% interval is wider than ±25% of the score: the result says more about the
+   * machine than the code (more forks or iterations, or a quieter machine, would tell). Absent in
+   * older reports and on failed results.
+   */
+  noisy: z.boolean().optional(),
 });
 
 /** One JMH result (one benchmark × mode × parameter combination). */
