@@ -82,7 +82,7 @@ export function testResult(result: ResultInput, settings: ComparisonSettings): T
     baselineSize: { forks: baselineForks.length, iterations: baselineForks.flat().length },
     candidateSize: { forks: candidateForks.length, iterations: candidateForks.flat().length },
   };
-  const reason = unusableReason(baselineForks, candidateForks);
+  const reason = result.unavailable ?? unusableReason(baselineForks, candidateForks);
   if (reason !== undefined) {
     const baselineMean = baselineForks.length > 0 ? meanOfForkMeans(baselineForks) : NaN;
     const candidateMean = candidateForks.length > 0 ? meanOfForkMeans(candidateForks) : NaN;

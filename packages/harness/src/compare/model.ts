@@ -39,6 +39,8 @@ export interface ResultInput {
   readonly counters?: Readonly<Record<string, CounterSeries>>;
   /** Counters the benchmark declares deterministic: the same code does exactly this work per op. */
   readonly deterministicCounters?: readonly string[];
+  /** Set when the result is listed but cannot be compared, e.g. "failed in the baseline". */
+  readonly unavailable?: string;
 }
 
 /** A commit (or report) on one side of the comparison. */
