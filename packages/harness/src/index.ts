@@ -45,7 +45,6 @@ export * from './compare/model.js';
 export {
   compareDefaults,
   compareResults,
-  testResult,
   DEFAULT_CONFIDENCE,
   DEFAULT_FALSE_DISCOVERY_RATE,
   DEFAULT_NOISE_THRESHOLD,

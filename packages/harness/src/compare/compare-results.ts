@@ -69,7 +69,7 @@ function unusableReason(baseline: number[][], candidate: number[][]): string | u
 }
 
 /** Tests one result: fork level when both sides have 2+ forks, iteration level otherwise. */
-export function testResult(result: ResultInput, settings: ComparisonSettings): Tested {
+function testResult(result: ResultInput, settings: ComparisonSettings): Tested {
   const baselineForks = usableForks(result.baseline);
   const candidateForks = usableForks(result.candidate);
   const level: StatisticalLevel =
