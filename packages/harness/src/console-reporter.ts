@@ -10,6 +10,7 @@ import type { Combination } from './run-plan.js';
 import type { ResolvedSettings } from './settings.js';
 import { formatClock } from './run-progress.js';
 import { formatIterationTime } from './units.js';
+import { NOISY_RELATIVE_HALF_WIDTH } from './statistics.js';
 
 /** Where console output goes. */
 export interface ReporterOutput {
@@ -104,6 +105,7 @@ export class ConsoleReporter {
     this.line(
       `  ${formatJmhNumber(metric.score)} ±(99.9%) ${formatJmhNumber(metric.scoreError)} ${metric.scoreUnit} [${MODE_NAMES[result.mode] ?? result.mode}]`,
     );
+    if (result.dbbench.noisy === true) this.line(this.colors.yellow(`  ${noisyAdvice(metric)}`));
     for (const [name, secondary] of Object.entries(result.secondaryMetrics)) {
       this.line(
         this.colors.dim(
@@ -128,9 +130,28 @@ export class ConsoleReporter {
   }
 }
 
-/** The final table as aligned text rows: Benchmark, (params…), Mode, Cnt, Score, Error, Units. */
+/**
+ * What a noisy result's console line says: how wide its interval is and what would narrow it, so
+ * it does not read as a finding.
+ */
+export function noisyAdvice(metric: { readonly score: JmhNumber; readonly scoreError: JmhNumber }): string {
+  const relative =
+    metric.score === 'NaN' || metric.scoreError === 'NaN'
+      ? ''
+      : ` ±${((metric.scoreError / metric.score) * 100).toFixed(0)}%`;
+  return (
+    `noisy: the 99.9% interval${relative} is wider than ±${NOISY_RELATIVE_HALF_WIDTH * 100}% of the score; ` +
+    'run more forks (--forks) or iterations (-i), or on a quieter machine'
+  );
+}
+
+/**
+ * The final table as aligned text rows: Benchmark, (params…), Mode, Cnt, Score, Error, Units, and
+ * a closing "noisy" mark on results whose interval is wider than ±25% of the score.
+ */
 export function resultTable(results: readonly DbbenchResult[]): string[] {
   const paramNames = [...new Set(results.flatMap((result) => Object.keys(result.params ?? {})))];
+  const anyNoisy = results.some((result) => result.dbbench.noisy === true);
   const header = [
     'Benchmark',
     ...paramNames.map((name) => `(${name})`),
@@ -140,6 +161,7 @@ export function resultTable(results: readonly DbbenchResult[]): string[] {
     '',
     'Error',
     'Units',
+    ...(anyNoisy ? [''] : []),
   ];
   const rows = results.map((result) => {
     const metric = result.primaryMetric;
@@ -154,11 +176,13 @@ export function resultTable(results: readonly DbbenchResult[]): string[] {
       failed || metric.scoreError === 'NaN' ? '' : '±',
       failed || metric.scoreError === 'NaN' ? '' : formatJmhNumber(metric.scoreError),
       metric.scoreUnit,
+      ...(anyNoisy ? [result.dbbench.noisy === true ? 'noisy' : ''] : []),
     ];
   });
   const table = [header, ...rows];
   const widths = header.map((_, column) => Math.max(...table.map((row) => (row[column] ?? '').length)));
-  const leftAligned = new Set([0, header.length - 1]);
+  const unitsColumn = header.indexOf('Units');
+  const leftAligned = new Set([0, unitsColumn, unitsColumn + 1]);
   return table.map((row) =>
     row
       .map((cell, column) =>

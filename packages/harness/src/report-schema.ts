@@ -89,6 +89,7 @@ export const dbbenchExtensionSchema = z.object({
   /**
    * Spread of the values the primary score was computed from (iteration scores; every raw sample in
    * `sample` mode), which JMH's metric shape has no place for. Absent in reports from before it existed.
+   * The score's error is always computed over iteration scores, in `sample` mode too.
    */
   scoreStatistics: z
     .object({ n: z.number().int(), stdev: jmhNumberSchema, min: jmhNumberSchema, max: jmhNumberSchema })
@@ -102,6 +103,12 @@ export const dbbenchExtensionSchema = z.object({
   elapsedMs: z.number().optional(),
   /** Set by `dbbench run --shard k/n`; `dbbench merge` checks it and leaves it out of the merged report. */
   shard: shardRecordSchema.optional(),
+  /**
+   * The score's 99.9% interval is wider than ±25% of the score: the result says more about the
+   * machine than the code (more forks or iterations, or a quieter machine, would tell). Absent in
+   * older reports and on failed results.
+   */
+  noisy: z.boolean().optional(),
 });
 
 /** One JMH result (one benchmark × mode × parameter combination). */

@@ -74,7 +74,7 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 /** {@link percentile} over values already sorted ascending (saves the sort for many percentiles). */
-export function percentileOfSorted(sorted: readonly number[], p: number): number {
+export function percentileOfSorted(sorted: ArrayLike<number>, p: number): number {
   const n = sorted.length;
   if (n === 0) return Number.NaN;
   if (p < 0 || p > 100) throw new RangeError(`percentile must be within 0..100, got ${p}`);
@@ -128,4 +128,21 @@ export function summarize(values: readonly number[]): Summary {
 function sortAscending(values: readonly number[]): number[] {
   // Float64Array sorts numerically and fast; large `sample` runs hold hundreds of thousands of values.
   return Array.from(Float64Array.from(values).sort());
+}
+
+/** A score whose interval is wider than ± this fraction of the score is marked noisy. */
+export const NOISY_RELATIVE_HALF_WIDTH = 0.25;
+
+/**
+ * Whether an interval of half-width `halfWidth` around `center` is wider than ±`limit` of it: such a
+ * result says more about the machine than about the code. False when either is not finite (a single
+ * iteration has no interval to judge).
+ */
+export function isNoisy(
+  center: number,
+  halfWidth: number,
+  limit: number = NOISY_RELATIVE_HALF_WIDTH,
+): boolean {
+  if (!Number.isFinite(center) || !Number.isFinite(halfWidth)) return false;
+  return halfWidth > limit * Math.abs(center);
 }

@@ -1,0 +1,144 @@
+/**
+ * Compares every result of a baseline and a candidate: per result the ratio of means with its
+ * hierarchical-bootstrap interval and a fork-level p-value, Benjamini–Hochberg across all results,
+ * the verdict, exact counter changes, and a geometric mean per suite. Pure: same input, same output.
+ */
+import { meanOfForkMeans, hierarchicalBootstrap } from './bootstrap.js';
+import { benjaminiHochberg } from './false-discovery.js';
+import { suiteGeomeans } from './geomean.js';
+import {
+  identityKey,
+  type Comparison,
+  type ComparisonInput,
+  type ComparisonSettings,
+  type ForkScores,
+  type ResultComparison,
+  type ResultInput,
+  type StatisticalLevel,
+} from './model.js';
+import { hashString } from './random.js';
+import { isNoisyRatio, verdictOf } from './verdict.js';
+import { compareWorkCounters } from './work-counters.js';
+import { twoSampleTTest } from './t-test.js';
+
+/** A change smaller than this (either way) is not called, however significant. */
+export const DEFAULT_NOISE_THRESHOLD = 0.05;
+/** Benjamini–Hochberg false discovery rate. */
+export const DEFAULT_FALSE_DISCOVERY_RATE = 0.05;
+/** Confidence level of the ratio intervals. */
+export const DEFAULT_CONFIDENCE = 0.95;
+/** Bootstrap resamples per result: enough for stable 2.5% / 97.5% percentiles. */
+export const DEFAULT_RESAMPLES = 4000;
+/** An interval wider than ± this fraction of the ratio marks the result noisy. */
+export const DEFAULT_NOISY_HALF_WIDTH = 0.25;
+
+/** Options of {@link compareResults}; every field defaults to the constants above. */
+export type CompareOptions = Partial<ComparisonSettings>;
+
+/** The settings with every default applied. */
+export function compareDefaults(options: CompareOptions = {}): ComparisonSettings {
+  return {
+    noiseThreshold: options.noiseThreshold ?? DEFAULT_NOISE_THRESHOLD,
+    falseDiscoveryRate: options.falseDiscoveryRate ?? DEFAULT_FALSE_DISCOVERY_RATE,
+    confidence: options.confidence ?? DEFAULT_CONFIDENCE,
+    resamples: options.resamples ?? DEFAULT_RESAMPLES,
+    noisyHalfWidth: options.noisyHalfWidth ?? DEFAULT_NOISY_HALF_WIDTH,
+  };
+}
+
+/** Label of a result compared at the iteration level because a side has a single fork. */
+export const SINGLE_FORK_NOTE = 'single fork: interval underestimates run-to-run noise';
+
+/** A result before the correction: everything but q and the verdict. */
+type Tested = Omit<ResultComparison, 'qValue' | 'verdict' | 'noisy'>;
+
+function usableForks(scores: ForkScores): number[][] {
+  return scores.map((fork) => fork.filter(Number.isFinite)).filter((fork) => fork.length > 0);
+}
+
+/** Why a result cannot be compared, or undefined when it can. */
+function unusableReason(baseline: number[][], candidate: number[][]): string | undefined {
+  if (baseline.length === 0) return 'no baseline scores';
+  if (candidate.length === 0) return 'no candidate scores';
+  const all = [...baseline.flat(), ...candidate.flat()];
+  if (all.some((value) => !(value > 0))) return 'scores must be positive to form a ratio';
+  const singleFork = baseline.length === 1 || candidate.length === 1;
+  if (singleFork && (baseline.flat().length < 2 || candidate.flat().length < 2))
+    return 'a single fork with fewer than 2 iterations on one side';
+  return undefined;
+}
+
+/** Tests one result: fork level when both sides have 2+ forks, iteration level otherwise. */
+function testResult(result: ResultInput, settings: ComparisonSettings): Tested {
+  const baselineForks = usableForks(result.baseline);
+  const candidateForks = usableForks(result.candidate);
+  const level: StatisticalLevel =
+    baselineForks.length > 1 && candidateForks.length > 1 ? 'fork' : 'iteration';
+  const common = {
+    identity: result.identity,
+    unit: result.unit,
+    higherIsBetter: result.higherIsBetter,
+    level,
+    baselineSize: { forks: baselineForks.length, iterations: baselineForks.flat().length },
+    candidateSize: { forks: candidateForks.length, iterations: candidateForks.flat().length },
+  };
+  const reason = result.unavailable ?? unusableReason(baselineForks, candidateForks);
+  if (reason !== undefined) {
+    const baselineMean = baselineForks.length > 0 ? meanOfForkMeans(baselineForks) : NaN;
+    const candidateMean = candidateForks.length > 0 ? meanOfForkMeans(candidateForks) : NaN;
+    const ratio = candidateMean / baselineMean;
+    return { ...common, reason, baselineMean, candidateMean, ratio, ratioInterval: [NaN, NaN], pValue: NaN };
+  }
+  // At iteration level each side is one pool of iterations: the bootstrap then resamples iterations.
+  const baseline = level === 'fork' ? baselineForks : [baselineForks.flat()];
+  const candidate = level === 'fork' ? candidateForks : [candidateForks.flat()];
+  const unitMeans = (forks: number[][]): number[] =>
+    level === 'fork' ? forks.map((fork) => Math.log(meanOfForkMeans([fork]))) : forks.flat().map(Math.log);
+  const test = twoSampleTTest(unitMeans(baseline), unitMeans(candidate));
+  const estimate = hierarchicalBootstrap(baseline, candidate, {
+    resamples: settings.resamples,
+    seed: hashString(identityKey(result.identity)),
+    confidence: settings.confidence,
+    degreesOfFreedom: test.degreesOfFreedom,
+  });
+  return {
+    ...common,
+    baselineMean: meanOfForkMeans(baseline),
+    candidateMean: meanOfForkMeans(candidate),
+    ratio: estimate.ratio,
+    ratioInterval: [estimate.low, estimate.high],
+    pValue: test.pValue,
+  };
+}
+
+/**
+ * Compares every result: tests each, adjusts the p-values with Benjamini–Hochberg across all of
+ * them, and applies the verdict rule (significant after the correction and the whole interval
+ * beyond the noise threshold). Results that cannot be compared are "not comparable", with a reason,
+ * and do not count in the correction.
+ */
+export function compareResults(input: ComparisonInput, options: CompareOptions = {}): Comparison {
+  const settings = compareDefaults(options);
+  const tested = input.results.map((result) => testResult(result, settings));
+  const qValues = benjaminiHochberg(tested.map((result) => result.pValue));
+  const results = tested.map((result, index): ResultComparison => {
+    const qValue = qValues[index] ?? NaN;
+    const [low, high] = result.ratioInterval;
+    return {
+      ...result,
+      verdict:
+        result.reason === undefined
+          ? verdictOf({ low, high, qValue, higherIsBetter: result.higherIsBetter }, settings)
+          : 'not comparable',
+      qValue,
+      noisy: isNoisyRatio(result.ratio, low, high, settings.noisyHalfWidth),
+    };
+  });
+  return {
+    settings,
+    context: input.context ?? {},
+    results,
+    counterChanges: input.results.flatMap(compareWorkCounters),
+    geomeans: suiteGeomeans(results),
+  };
+}

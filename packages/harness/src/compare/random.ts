@@ -1,0 +1,44 @@
+/**
+ * Seeded randomness for the comparison: the same result compared twice gives the same interval,
+ * on any machine and any Node version, so a re-rendered report does not change by chance.
+ */
+
+/**
+ * A pseudo-random generator (mulberry32) returning numbers in [0, 1). Small, fast, and fixed by
+ * this code rather than by a library version, which is what keeps outputs reproducible.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** 32-bit FNV-1a hash of a string: the seed of a result is the hash of its identity. */
+export function hashString(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+/** A uniformly chosen integer in [0, size). */
+export function randomIndex(random: () => number, size: number): number {
+  return Math.floor(random() * size);
+}
+
+/**
+ * A standard normal variate (Box–Muller) from a uniform generator; for simulations, which need
+ * Gaussian noise reproducibly.
+ */
+export function standardNormal(random: () => number): number {
+  // 1 − u lies in (0, 1], so the logarithm is finite.
+  const radius = Math.sqrt(-2 * Math.log(1 - random()));
+  return radius * Math.cos(2 * Math.PI * random());
+}
