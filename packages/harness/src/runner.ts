@@ -8,10 +8,12 @@ import type { ConsoleReporter } from './console-reporter.js';
 import { collectEnvironment, collectGitState } from './environment.js';
 import type { ForkFailure, ForkTask, IterationResult } from './fork-protocol.js';
 import { runInFork } from './fork-runner.js';
-import { acquireMeasurementLock } from './measurement-lock.js';
+import { DbbenchError, InterruptedError } from './errors.js';
+import { acquireMeasurementLock, type ReleaseLock } from './measurement-lock.js';
 import { mergeResults, readReportIfExists, resultKey, writeReportAtomic } from './report-io.js';
 import type { DbbenchReport, DbbenchResult } from './report-schema.js';
 import { buildResult, type ForkOutcome, type RunMetadata } from './result-builder.js';
+import { checkReportPath } from './report-path.js';
 import { expandMatrix, type Combination } from './run-plan.js';
 import { estimateCombinationMs, RunProgress } from './run-progress.js';
 import { resolveSettings, type ResolvedSettings } from './settings.js';
@@ -39,7 +41,12 @@ export interface RunOptions {
   readonly reporter: ConsoleReporter;
   /** Aborting kills the running fork and stops the run after it (the report keeps what was measured). */
   readonly signal?: AbortSignal;
+  /** Told when the run starts waiting for the measurement lock and when it has it (e.g. to word Ctrl-C). */
+  readonly onStage?: (stage: RunStage) => void;
 }
+
+/** Where a run is: checking its inputs, waiting for another run to finish, or measuring. */
+export type RunStage = 'waiting-for-lock' | 'running';
 
 /** What a run did. */
 export interface RunSummary {
@@ -54,8 +61,10 @@ export interface RunSummary {
 /** Runs every combination and writes the report; see {@link RunOptions}. */
 export async function runSuite(options: RunOptions): Promise<RunSummary> {
   const { suite, reporter } = options;
+  // Inputs first, before the lock and the server: a bad report path or report fails in a second.
+  checkReportPath(options.outPath);
   let report: DbbenchReport = withoutStaleResults(
-    (await readReportIfExists(options.outPath)) ?? [],
+    await readExistingReport(options.outPath),
     suite,
     options.combinations,
     (message) => reporter.log(message),
@@ -70,7 +79,17 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
   let skipped = 0;
   let interrupted = false;
   // Taken before the server is obtained, so a waiting run does not even start one.
-  const releaseLock = await acquireMeasurementLock((message) => reporter.log(message), options.signal);
+  options.onStage?.('waiting-for-lock');
+  let releaseLock: ReleaseLock;
+  try {
+    releaseLock = await acquireMeasurementLock((message) => reporter.log(message), options.signal);
+  } catch (error) {
+    if (error instanceof InterruptedError) {
+      return { results, failed: 0, skipped, interrupted: true, outPath: options.outPath };
+    }
+    throw error;
+  }
+  options.onStage?.('running');
   let setup: RunSetup | undefined;
   try {
     setup = await suite.setupRun?.(options.suiteOptions ?? {}, (message) => reporter.log(message));
@@ -133,6 +152,16 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
   };
 }
 
+/** The report already at `path` (empty when none); a file that is not a report is a usage error. */
+async function readExistingReport(path: string): Promise<DbbenchReport> {
+  try {
+    return (await readReportIfExists(path)) ?? [];
+  } catch (error) {
+    if (error instanceof DbbenchError) throw new DbbenchError(error.message, { usage: true, cause: error });
+    throw error;
+  }
+}
+
 function settingsFor(options: RunOptions, combination: Combination): ResolvedSettings {
   return resolveSettings(
     options.suite.iterations,
@@ -176,7 +205,7 @@ async function runForks(
       settings.forks === 0
         ? await runTrial(combination.benchmark, task, { iteration: onIteration, log: onLog })
         : await runInFork(task, {
-            timeoutMs: settings.timeoutMs,
+            settings,
             onIteration,
             onLog,
             ...(options.signal === undefined ? {} : { signal: options.signal }),

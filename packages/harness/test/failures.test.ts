@@ -57,6 +57,9 @@ describe('failures and isolation', () => {
     expect(failure('hangs')).toEqual([
       { fork: 0, phase: 'timeout', message: expect.stringMatching(/within 2000 ms/) as unknown },
     ]);
+    // It sat idle in setupTrial: the message says where, and does not blame a short --timeout.
+    expect(byName(report, 'hangs')[0]?.dbbench.failures[0]?.message).toMatch(/idle in setupTrial/);
+    expect(byName(report, 'hangs')[0]?.dbbench.failures[0]?.message).not.toMatch(/raise --timeout/);
     expect(failure('exits')).toEqual([
       { fork: 0, phase: 'crash', message: expect.stringMatching(/code 3/) as unknown },
     ]);
@@ -65,6 +68,27 @@ describe('failures and isolation', () => {
     expect(failed?.primaryMetric.score).toBe('NaN');
     expect(failed?.primaryMetric.rawData).toEqual([]);
     expect(typeof byName(report, 'busy')[0]?.primaryMetric.score).toBe('number');
+  });
+
+  it('kills a fork that makes no progress long before --timeout, and says in which phase it waited', async () => {
+    const out = join(directory, 'stalls.json');
+    const started = Date.now();
+    const run = await runDbbench(['run', SYNTHETIC_SUITE, '-b', '^stalls$', ...TINY, '--out', out]);
+    const elapsedMs = Date.now() - started;
+    expect(run.code).toBe(1);
+    const [result] = await readReport(out);
+    expect(result?.dbbench.failures).toEqual([
+      {
+        fork: 0,
+        phase: 'stalled',
+        message: expect.stringMatching(
+          /^no progress for \d+\.\d s in warmup iteration 1 \(invocations\): the fork sat idle \(\d+\.\d\d s of CPU\), waiting for something that never came/,
+        ) as unknown,
+      },
+    ]);
+    expect(result?.dbbench.failures[0]?.message).not.toMatch(/--timeout/);
+    // The default --timeout is 10 minutes; the watchdog's bound for 100 ms iterations is 10 s.
+    expect(elapsedMs).toBeLessThan(120_000);
   });
 
   it('runs every combination in a fresh process, so module state never leaks between them', async () => {
