@@ -85,7 +85,7 @@ describe('measurement lock', () => {
   it('skips the ticket of a waiting run that died', async () => {
     await mkdir(`${lockPath}.queue`);
     await writeFile(
-      join(`${lockPath}.queue`, `000000000000001-0000000001-00000000.ticket`),
+      join(`${lockPath}.queue`, `000000000000001-0000000001-000001-00000000.ticket`),
       JSON.stringify({ pid: await deadPid(), command: 'gone' }),
     );
     const release = await acquireMeasurementLock(() => undefined, undefined, lockPath);
@@ -105,17 +105,33 @@ describe('measurement lock', () => {
     await release();
   });
 
-  it('refuses a lock path that cannot hold a lock, with one line', async () => {
+  it('refuses a lock path that cannot hold a lock, with one line; a usage error when the user named it', async () => {
     await mkdir(join(directory, 'a-directory'));
     await writeFile(join(directory, 'a-file'), '');
-    for (const path of [join(directory, 'a-directory'), join(directory, 'a-file', 'lock'), '/proc/x/lock']) {
-      const error = await acquireMeasurementLock(() => undefined, undefined, path).then(
-        () => undefined,
-        (caught: unknown) => caught as Error,
-      );
-      expect(error?.message).toMatch(/^cannot use the measurement lock .*; set DBBENCH_LOCK_FILE to a file/);
-      expect(error?.message).not.toContain('\n');
-      expect(isUsageError(error)).toBe(false); // the variable is not set here: not the user's input
+    const configured = process.env.DBBENCH_LOCK_FILE;
+    try {
+      for (const path of [
+        join(directory, 'a-directory'),
+        join(directory, 'a-file', 'lock'),
+        '/proc/x/lock',
+      ]) {
+        for (const named of [false, true]) {
+          if (named) process.env.DBBENCH_LOCK_FILE = path;
+          else delete process.env.DBBENCH_LOCK_FILE;
+          const error = await acquireMeasurementLock(() => undefined, undefined, path).then(
+            () => undefined,
+            (caught: unknown) => caught as Error,
+          );
+          expect(error?.message).toMatch(
+            /^cannot use the measurement lock .*; set DBBENCH_LOCK_FILE to a file/,
+          );
+          expect(error?.message).not.toContain('\n');
+          expect(isUsageError(error)).toBe(named);
+        }
+      }
+    } finally {
+      if (configured === undefined) delete process.env.DBBENCH_LOCK_FILE;
+      else process.env.DBBENCH_LOCK_FILE = configured;
     }
   });
 });

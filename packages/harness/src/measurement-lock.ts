@@ -54,6 +54,9 @@ export function defaultLockPath(): string {
 /** Releases a held lock; safe to call twice. */
 export type ReleaseLock = () => Promise<void>;
 
+/** Acquisitions started by this process, so two in one millisecond keep their order. */
+let acquisitions = 0;
+
 /** Who holds the lock or waits for it. */
 interface LockEntry {
   readonly pid: number;
@@ -79,7 +82,14 @@ export async function acquireMeasurementLock(
   path: string = defaultLockPath(),
 ): Promise<ReleaseLock> {
   checkLockPath(path);
-  const token = `${String(Date.now()).padStart(15, '0')}-${String(process.pid).padStart(10, '0')}-${randomBytes(4).toString('hex')}`;
+  // Sorts by arrival: time, then (for one process) call order; the random part keeps names unique.
+  acquisitions += 1;
+  const token = [
+    String(Date.now()).padStart(15, '0'),
+    String(process.pid).padStart(10, '0'),
+    String(acquisitions).padStart(6, '0'),
+    randomBytes(4).toString('hex'),
+  ].join('-');
   const queue = `${path}.queue`;
   const ticket = join(queue, `${token}.ticket`);
   joinQueue(path, queue, ticket, entry(token, new Date()));
