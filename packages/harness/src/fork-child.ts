@@ -46,6 +46,7 @@ async function runRequest(request: ForkRequest): Promise<void> {
         iteration: (iteration) => void send({ type: 'iteration', iteration }),
         log: (message) => void send({ type: 'log', message }),
         phase: (change) => void send({ type: 'phase', change }),
+        failing: (failure) => void send({ type: 'failing', failure }),
       });
     }
   } catch (error) {

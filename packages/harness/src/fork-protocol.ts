@@ -66,6 +66,8 @@ export interface PhaseChange {
 export type ForkMessage =
   | { readonly type: 'log'; readonly message: string }
   | { readonly type: 'phase'; readonly change: PhaseChange }
+  /** The trial failed and is being torn down: the cause, in case the teardown never finishes. */
+  | { readonly type: 'failing'; readonly failure: ForkFailure }
   | { readonly type: 'iteration'; readonly iteration: IterationResult }
   | { readonly type: 'done'; readonly failure?: ForkFailure };
 

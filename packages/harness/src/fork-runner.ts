@@ -39,9 +39,14 @@ export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFai
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     let failure: ForkFailure | undefined;
+    // What failed first, when the fork then hangs tearing down (a leaked connection, say).
+    let failing: ForkFailure | undefined;
     let done = false;
     const kill = (reason: ForkFailure): void => {
-      failure ??= reason;
+      failure ??=
+        failing === undefined || reason.phase === 'interrupted'
+          ? reason
+          : { phase: failing.phase, message: `${failing.message}; then ${reason.message}` };
       watchdog.stop();
       child.kill('SIGKILL');
     };
@@ -61,6 +66,8 @@ export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFai
         options.onIteration(message.iteration);
       } else if (message.type === 'phase') {
         if (!done && failure === undefined) watchdog.phase(message.change);
+      } else if (message.type === 'failing') {
+        failing = message.failure;
       } else if (message.type === 'log') {
         options.onLog(message.message);
       } else {

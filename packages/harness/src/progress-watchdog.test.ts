@@ -1,9 +1,12 @@
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import type { ForkFailure } from './fork-protocol.js';
 import {
   describePhase,
   MIN_ITERATION_PHASE_LIMIT_MS,
   MIN_TRIAL_HOOK_LIMIT_MS,
   phaseLimitMs,
+  ProgressWatchdog,
   type PhaseLimitInput,
 } from './progress-watchdog.js';
 import { MAX_DURATION_MS } from './units.js';
@@ -53,5 +56,51 @@ describe('progress watchdog limits', () => {
     expect(describePhase({ phase: 'profilers.afterIteration', iteration: { warmup: false, index: 3 } })).toBe(
       'measurement iteration 3 (profilers.afterIteration)',
     );
+  });
+});
+
+describe('progress watchdog', () => {
+  const fast = { warmupIterations: 0, warmupTimeMs: 10, measurementIterations: 1, measurementTimeMs: 10 };
+  const settings = { ...fast, batchSize: 1, forks: 1, timeoutMs: 60_000 };
+  const limits = { minIterationPhaseMs: 300, minTrialHookMs: 300 };
+
+  /** Watches a real process stuck in a phase; resolves with the failure and when it came. */
+  async function watch(script: string): Promise<{ failure: ForkFailure; afterMs: number }> {
+    const child = spawn(process.execPath, ['-e', `console.log('ready'); ${script}`], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    // Node's own start-up takes CPU time; the phase starts once the process runs the script.
+    await new Promise((resolve) => child.stdout.once('data', resolve));
+    const started = performance.now();
+    try {
+      return await new Promise((resolve) => {
+        const watchdog = new ProgressWatchdog(
+          child.pid,
+          'avgt',
+          settings,
+          (failure) => resolve({ failure, afterMs: performance.now() - started }),
+          limits,
+        );
+        watchdog.phase({ phase: 'invocations', iteration: { warmup: false, index: 2 } });
+      });
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }
+
+  it('calls a fork that sits idle stuck at the limit, and gives one that keeps working ten times longer', async () => {
+    const idle = await watch('setInterval(() => {}, 1000)');
+    expect(idle.failure.phase).toBe('stalled');
+    expect(idle.failure.message).toMatch(
+      /^no progress for \d+\.\d s in measurement iteration 2 \(invocations\): the fork sat idle \(0\.\d\d s of CPU\)/,
+    );
+    const busy = await watch('for (;;) {}');
+    expect(busy.failure.message).toMatch(
+      /while the fork kept working \(\d+\.\d\d s of CPU\): one invocation/,
+    );
+    expect(busy.failure.message).not.toMatch(/--timeout/);
+    // The idle one at its limit (300 ms, plus timer lateness); the busy one only at 10× that.
+    expect(busy.afterMs).toBeGreaterThanOrEqual(3000);
+    expect(busy.afterMs).toBeGreaterThan(idle.afterMs);
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The parent's watch over a fork's progress. A fork reports each lifecycle phase it enters; when it
- * stays in one phase far longer than that phase can take, it is stuck — waiting for a connection
- * that never comes, a promise that never settles — and is killed at once with a failure naming the
- * phase, instead of sitting idle until `--timeout`.
+ * stays in one phase far longer than that phase can take and has sat idle meanwhile — waiting for a
+ * connection that never comes, a promise that never settles — it is killed at once with a failure
+ * naming the phase, instead of sitting until `--timeout`. A fork that keeps working (CPU time) gets
+ * {@link BUSY_FACTOR} times longer: it may just be slow on a loaded machine.
  *
- * How long a phase may take:
+ * How long a phase may take before an idle fork counts as stuck:
  * - inside an iteration: {@link PHASE_FACTOR} × the iteration time (or × the longest iteration seen
  *   so far in this fork, when that is longer), at least {@link MIN_ITERATION_PHASE_LIMIT_MS};
  *   single-shot iterations have no iteration time, so before the first one finishes they get the
@@ -26,13 +27,18 @@ export const PHASE_FACTOR = 10;
 export const MIN_ITERATION_PHASE_LIMIT_MS = 10_000;
 /** The least time import, setupTrial and teardownTrial get. */
 export const MIN_TRIAL_HOOK_LIMIT_MS = 120_000;
-/** A fork that used less CPU than this share of the stalled time was idle, not slow. */
-const IDLE_CPU_SHARE = 0.1;
+/** A fork that keeps working may stay in a phase this many times longer than an idle one. */
+export const BUSY_FACTOR = 10;
+/**
+ * A fork that used less CPU than this share of the stalled time sat idle. A stuck fork uses ~0.1%
+ * (timers, IPC); a slow one on a 2-core machine at load 30 still gets several percent.
+ */
+const IDLE_CPU_SHARE = 0.02;
 /** Linux reports process CPU times in clock ticks of 1/100 s (USER_HZ). */
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /** What the limit of a phase depends on. */
-export interface PhaseLimitInput {
+export interface PhaseLimitInput extends WatchdogLimits {
   readonly change: PhaseChange;
   readonly mode: Mode;
   readonly settings: Pick<ResolvedSettings, 'warmupTimeMs' | 'measurementTimeMs' | 'timeoutMs'>;
@@ -40,22 +46,23 @@ export interface PhaseLimitInput {
   readonly longestIterationMs: number;
 }
 
-/** How long a fork may stay in a phase before it counts as stuck (ms, at most `timeoutMs`). */
+/** How long an idle fork may stay in a phase before it counts as stuck (ms, at most `timeoutMs`). */
 export function phaseLimitMs(input: PhaseLimitInput): number {
   const { change, mode, settings } = input;
-  const trialHookLimit = Math.max(MIN_TRIAL_HOOK_LIMIT_MS, settings.timeoutMs / 5);
+  const minIterationPhaseMs = input.minIterationPhaseMs ?? MIN_ITERATION_PHASE_LIMIT_MS;
+  const trialHookLimit = Math.max(input.minTrialHookMs ?? MIN_TRIAL_HOOK_LIMIT_MS, settings.timeoutMs / 5);
   let limit: number;
   if (change.iteration === undefined) {
     limit = trialHookLimit;
   } else if (mode === 'ss') {
     limit =
       input.longestIterationMs > 0
-        ? Math.max(MIN_ITERATION_PHASE_LIMIT_MS, PHASE_FACTOR * input.longestIterationMs)
+        ? Math.max(minIterationPhaseMs, PHASE_FACTOR * input.longestIterationMs)
         : trialHookLimit;
   } else {
     const iterationMs = change.iteration.warmup ? settings.warmupTimeMs : settings.measurementTimeMs;
     limit = Math.max(
-      MIN_ITERATION_PHASE_LIMIT_MS,
+      minIterationPhaseMs,
       PHASE_FACTOR * iterationMs,
       PHASE_FACTOR * input.longestIterationMs,
     );
@@ -70,6 +77,12 @@ export function describePhase(change: PhaseChange): string {
   return `${warmup ? 'warmup' : 'measurement'} iteration ${index} (${change.phase})`;
 }
 
+/** Shorter limits, for tests of the watchdog itself. */
+export interface WatchdogLimits {
+  readonly minIterationPhaseMs?: number;
+  readonly minTrialHookMs?: number;
+}
+
 /** Watches one fork; call {@link phase} for every phase it reports and {@link stop} when it ends. */
 export class ProgressWatchdog {
   #change: PhaseChange = { phase: 'import' };
@@ -78,13 +91,24 @@ export class ProgressWatchdog {
   #iterationStartedAt = 0;
   #longestIterationMs = 0;
   #timer: NodeJS.Timeout | undefined;
+  readonly #pid: number | undefined;
+  readonly #mode: Mode;
+  readonly #settings: ResolvedSettings;
+  readonly #onStuck: (failure: ForkFailure) => void;
+  readonly #limits: WatchdogLimits;
 
   constructor(
-    private readonly pid: number | undefined,
-    private readonly mode: Mode,
-    private readonly settings: ResolvedSettings,
-    private readonly onStuck: (failure: ForkFailure) => void,
+    pid: number | undefined,
+    mode: Mode,
+    settings: ResolvedSettings,
+    onStuck: (failure: ForkFailure) => void,
+    limits: WatchdogLimits = {},
   ) {
+    this.#pid = pid;
+    this.#mode = mode;
+    this.#settings = settings;
+    this.#onStuck = onStuck;
+    this.#limits = limits;
     this.phase({ phase: 'import' });
   }
 
@@ -94,23 +118,34 @@ export class ProgressWatchdog {
     if (change.phase === 'setupIteration') this.#iterationStartedAt = now;
     this.#change = change;
     this.#phaseStartedAt = now;
-    this.#cpuAtPhaseStart = cpuSeconds(this.pid);
+    this.#cpuAtPhaseStart = cpuSeconds(this.#pid);
     clearTimeout(this.#timer);
-    const limitMs = phaseLimitMs({
+    const timeoutMs = this.#settings.timeoutMs;
+    const idleLimitMs = phaseLimitMs({
       change,
-      mode: this.mode,
-      settings: this.settings,
+      mode: this.#mode,
+      settings: this.#settings,
       longestIterationMs: this.#longestIterationMs,
+      ...this.#limits,
     });
     // A limit as long as the fork's timeout is left to the timeout, which says the same and more.
-    if (limitMs >= this.settings.timeoutMs) {
+    if (idleLimitMs >= timeoutMs) {
       this.#timer = undefined;
       return;
     }
-    this.#timer = setTimeout(
-      () => this.onStuck({ phase: 'stalled', message: this.#stalledMessage() }),
-      limitMs,
-    );
+    const busyLimitMs = timerDelayMs(Math.min(timeoutMs, BUSY_FACTOR * idleLimitMs));
+    this.#timer = setTimeout(() => {
+      const { idle } = this.#stall();
+      if (idle === true || busyLimitMs >= timeoutMs) {
+        if (idle === true) this.#onStuck({ phase: 'stalled', message: this.#stalledMessage() });
+        return;
+      }
+      // Working, or no way to tell: give it the longer limit.
+      this.#timer = setTimeout(
+        () => this.#onStuck({ phase: 'stalled', message: this.#stalledMessage() }),
+        busyLimitMs - idleLimitMs,
+      );
+    }, idleLimitMs);
   }
 
   /** An iteration finished: later single-shot limits scale with the longest one. */
@@ -154,7 +189,7 @@ export class ProgressWatchdog {
 
   #stall(): { seconds: number; cpu: string; idle: boolean | undefined } {
     const seconds = (performance.now() - this.#phaseStartedAt) / 1000;
-    const now = cpuSeconds(this.pid);
+    const now = cpuSeconds(this.#pid);
     if (now === undefined || this.#cpuAtPhaseStart === undefined)
       return { seconds, cpu: '', idle: undefined };
     const used = now - this.#cpuAtPhaseStart;

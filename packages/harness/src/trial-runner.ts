@@ -27,6 +27,8 @@ export interface TrialEvents {
   log(message: string): void;
   /** Entering a lifecycle phase (forks relay it so the parent can watch for progress). */
   phase?(change: PhaseChange): void;
+  /** The trial failed; teardownTrial runs next (and may itself hang on what broke). */
+  failing?(failure: ForkFailure): void;
 }
 
 /** Runs one trial; resolves to the failure that stopped it, or undefined when it completed. */
@@ -75,6 +77,7 @@ export async function runTrial(
   } catch (error) {
     failure = toFailure(error, 'profilers');
   }
+  if (failure !== undefined) events.failing?.(failure);
   try {
     events.phase?.({ phase: 'teardownTrial' });
     await inPhase('teardownTrial', () => benchmark.teardownTrial?.(state, ctx));
