@@ -8,7 +8,7 @@ import type { ConsoleReporter } from './console-reporter.js';
 import { collectEnvironment, collectGitState } from './environment.js';
 import type { ForkFailure, ForkTask, IterationResult } from './fork-protocol.js';
 import { runInFork } from './fork-runner.js';
-import { DbbenchError, InterruptedError } from './errors.js';
+import { DbbenchError, errorMessage, InterruptedError } from './errors.js';
 import { acquireMeasurementLock, type ReleaseLock } from './measurement-lock.js';
 import { mergeResults, readReportIfExists, resultKey, writeReportAtomic } from './report-io.js';
 import type { DbbenchReport, DbbenchResult } from './report-schema.js';
@@ -45,7 +45,7 @@ export interface RunOptions {
   readonly onStage?: (stage: RunStage) => void;
 }
 
-/** Where a run is: checking its inputs, waiting for another run to finish, or measuring. */
+/** Where a run is: waiting for another run to finish, or running (its setup, then the forks). */
 export type RunStage = 'waiting-for-lock' | 'running';
 
 /** What a run did. */
@@ -133,7 +133,7 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
       reporter.combinationFinished(result);
       results.push(result);
       report = mergeResults(report, [result]);
-      await writeReportAtomic(options.outPath, report);
+      await writeReport(options.outPath, report);
     }
   } finally {
     try {
@@ -150,6 +150,22 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
     interrupted,
     outPath: options.outPath,
   };
+}
+
+/**
+ * Writes the report; a file system error (disk full, the directory removed meanwhile) is the
+ * machine's, not a bug: one line naming the file, exit 1. Results written before stay.
+ */
+async function writeReport(path: string, report: DbbenchReport): Promise<void> {
+  try {
+    await writeReportAtomic(path, report);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined) throw error;
+    throw new DbbenchError(`cannot write the report ${path} (${code}): ${errorMessage(error)}`, {
+      cause: error,
+    });
+  }
 }
 
 /** The report already at `path` (empty when none); a file that is not a report is a usage error. */
