@@ -1,7 +1,8 @@
 /**
  * The `dbbench` command line. `dbbench run <suite-module>` loads the suite first, so the suite's own
  * options (e.g. `--provider`) join the command: `--help` lists them and bad values are usage errors.
- * Exit codes: 0 ok, 1 failed combinations or run error, 2 usage error, 130 interrupted (143 SIGTERM).
+ * Exit codes: 0 ok, 1 failed combinations or run error, 2 usage error, 130 interrupted (143 SIGTERM);
+ * every error goes through `cli-errors.ts`.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,10 +10,11 @@ import { basename, join, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { ConsoleReporter } from './console-reporter.js';
 import type { IterationSettings, Mode, SuiteDefinition, TimeUnit } from './definition.js';
-import { errorMessage, isUsageError, isUserError } from './errors.js';
+import { EXIT_CODES, prefixFirstLine, reportCliError } from './cli-errors.js';
+import { errorMessage, shortenValue } from './errors.js';
 import { addMergeCommand, runMerge, type MergeRequest } from './merge-command.js';
 import { expandMatrix, MODES, parseParamFlags, type Combination } from './run-plan.js';
-import { runSuite } from './runner.js';
+import { runSuite, type RunStage } from './runner.js';
 import { parseShardSpec, shardReportPath, type ShardSpec } from './shard-plan.js';
 import { describeShard, keepOnlyShardResults, planShardRun } from './shard-run.js';
 import { loadSuite, resolveSuitePath } from './suite-loader.js';
@@ -55,16 +57,11 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         return 0;
       }
       // `dbbench` without a command: commander has printed the help to stderr.
-      if (error.code === 'commander.help') return 2;
-      printError(error.message.replace(/^error: /, ''));
-      return 2;
+      if (error.code === 'commander.help') return EXIT_CODES.usage;
+      printError(commanderMessage(error));
+      return EXIT_CODES.usage;
     }
-    if (isUserError(error)) {
-      printError(error.message);
-      return isUsageError(error) ? 2 : 1;
-    }
-    process.stderr.write(`dbbench: unexpected error\n${(error as Error).stack ?? errorMessage(error)}\n`);
-    return 1;
+    return reportCliError('dbbench', error);
   }
 }
 
@@ -222,11 +219,14 @@ async function runCommand(
   }
   const controller = new AbortController();
   let exitCode = 0;
+  let stage: RunStage | 'starting' = 'starting';
   const onSignal = (signal: NodeJS.Signals): void => {
     if (controller.signal.aborted) process.exit(exitCode); // a second Ctrl-C: stop waiting for dispose
-    exitCode = signal === 'SIGINT' ? 130 : 143;
+    exitCode = signal === 'SIGINT' ? EXIT_CODES.interrupted : EXIT_CODES.terminated;
     process.stderr.write(
-      `\ndbbench: ${signal}: stopping the running fork, keeping the report, cleaning up\n`,
+      stage === 'running'
+        ? `\ndbbench: ${signal}: stopping the running fork, keeping the report, cleaning up\n`
+        : `\ndbbench: ${signal}: stopped ${stage === 'waiting-for-lock' ? 'waiting for the measurement lock' : 'before the run started'}; nothing was run\n`,
     );
     controller.abort();
   };
@@ -247,8 +247,9 @@ async function runCommand(
       reporter,
       signal: controller.signal,
       ...(shard === undefined ? {} : { shard: shard.record }),
+      onStage: (next) => (stage = next),
     });
-    if (summary.interrupted) return exitCode || 130;
+    if (summary.interrupted) return exitCode || EXIT_CODES.interrupted;
     if (summary.failed > 0) {
       printError(
         `${summary.failed} of ${summary.results.length} combinations failed; see the failures in ${outPath}`,
@@ -320,8 +321,15 @@ function printMatrix(suite: SuiteDefinition, combinations: readonly Combination[
  */
 function findSuiteModuleArgument(args: readonly string[]): string | undefined {
   const probe = new Command('run').allowUnknownOption().allowExcessArguments().helpOption(false);
+  probe.exitOverride().configureOutput({ outputError: () => undefined, writeErr: () => undefined });
   addRunOptions(probe, false);
-  const { operands, unknown } = probe.parseOptions([...args]);
+  let parsed: { operands: string[]; unknown: string[] };
+  try {
+    parsed = probe.parseOptions([...args]);
+  } catch {
+    return undefined; // e.g. `--out` without its value: the real parse reports it
+  }
+  const { operands, unknown } = parsed;
   return (
     operands[0] ??
     unknown.find((arg) => /\.[cm]?js$/.test(arg)) ??
@@ -329,8 +337,19 @@ function findSuiteModuleArgument(args: readonly string[]): string | undefined {
   );
 }
 
+/**
+ * Commander's message without its noise: our own value parsers already name the flag, so
+ * "option '--time <duration>' argument '…' is invalid. --time: …" keeps only the last part, and a
+ * long value is shortened so the message stays one readable line.
+ */
+function commanderMessage(error: CommanderError): string {
+  const message = error.message.replace(/^error: /, '');
+  const ours = /^option '[^']*' argument '[^']*' is invalid\. (--[\w-]+\b.*)$/s.exec(message)?.[1];
+  return (ours ?? message).replace(/'([^']{25,})'/g, (_, value: string) => `'${shortenValue(value)}'`);
+}
+
 function printError(message: string): void {
-  process.stderr.write(`dbbench: ${message.split('\n')[0] ?? message}\n`);
+  process.stderr.write(prefixFirstLine('dbbench', message));
 }
 
 function collect(value: string, previous: string[]): string[] {

@@ -24,6 +24,8 @@
  * ```
  */
 
+import type { AxisType } from './axis-types.js';
+
 /** Benchmark modes, named as JMH names them in its JSON. */
 export type Mode = 'thrpt' | 'avgt' | 'sample' | 'ss';
 
@@ -115,6 +117,11 @@ export interface BenchmarkDefinition<State = unknown, RunContext extends Json = 
   readonly description: string;
   /** The suite axes this benchmark is parameterised over, in the order the docs sort by. */
   readonly axes: readonly string[];
+  /**
+   * Narrower types for some of its axes than the suite declares (e.g. `concurrency: integerAxis({ min: 1 })`);
+   * a `-p` value must fit both. Optional.
+   */
+  readonly axisTypes?: Readonly<Record<string, AxisType>>;
   /** Default mode(s); `--mode` on the command line replaces them. */
   readonly mode: Mode | readonly Mode[];
   /** Output time unit; default `ms` for avgt/sample/ss and ops per second for thrpt. */
@@ -183,6 +190,12 @@ export interface SuiteDefinition<RunContext extends Json = Json> {
   readonly description: string;
   /** Every axis with its default values. */
   readonly axes: Readonly<Record<string, AxisValues>>;
+  /**
+   * The type and range of some or all axes (`integerAxis({ min: 1 })`, `choiceAxis([...])`), checked
+   * against `-p` values in the parent before anything starts. Optional: an undeclared axis accepts
+   * any finite number when its defaults are numbers, and only its default names otherwise.
+   */
+  readonly axisTypes?: Readonly<Record<string, AxisType>>;
   /** Suite-wide iteration defaults. */
   readonly iterations?: IterationSettings;
   /** The `--quick` profile: the smallest meaningful matrix and short iterations, for smoke tests and CI. */

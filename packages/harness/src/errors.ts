@@ -1,6 +1,7 @@
 /**
  * Errors a user can cause (bad flags, a missing suite, an unreadable report). The CLI prints their
- * message as one line, without a stack, so the message itself must say what to do.
+ * message — usually one line, a few when it lists what was tried — without a stack, so the message
+ * itself must say what to do.
  */
 
 /** A mistake the user can fix; `usage` marks command-line mistakes (exit code 2). */
@@ -23,6 +24,17 @@ export function usageError(message: string): DbbenchError {
 }
 
 /**
+ * The run was interrupted (Ctrl-C or SIGTERM) before it could start measuring, e.g. while waiting
+ * for another run's measurement lock. The CLI exits 130 (143 for SIGTERM) without printing it again.
+ */
+export class InterruptedError extends DbbenchError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InterruptedError';
+  }
+}
+
+/**
  * Whether an error is a user error: a {@link DbbenchError}, or any `Error` carrying
  * `dbbenchUserError === true` (how packages that cannot import the harness mark theirs).
  */
@@ -35,6 +47,11 @@ export function isUserError(error: unknown): error is Error & { dbbenchUserError
 /** Whether an error is a command-line mistake (exit code 2). */
 export function isUsageError(error: unknown): boolean {
   return isUserError(error) && (error as { usage?: unknown }).usage === true;
+}
+
+/** A user's value as an error message quotes it: long enough to recognise, short enough for one line. */
+export function shortenValue(text: string): string {
+  return text.length > 24 ? `${text.slice(0, 12)}…${text.slice(-6)}` : text;
 }
 
 /** The message of anything thrown (non-Error throws included), for failure records. */

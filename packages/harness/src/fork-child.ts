@@ -36,6 +36,7 @@ async function runRequest(request: ForkRequest): Promise<void> {
   const { task } = request;
   let failure: ForkFailure | undefined;
   try {
+    void send({ type: 'phase', change: { phase: 'import' } });
     const suite = await loadSuite(task.suiteModule);
     const benchmark = suite.benchmarks[task.benchmarkName];
     if (benchmark === undefined) {
@@ -44,6 +45,8 @@ async function runRequest(request: ForkRequest): Promise<void> {
       failure = await runTrial(benchmark, task, {
         iteration: (iteration) => void send({ type: 'iteration', iteration }),
         log: (message) => void send({ type: 'log', message }),
+        phase: (change) => void send({ type: 'phase', change }),
+        failing: (failure) => void send({ type: 'failing', failure }),
       });
     }
   } catch (error) {

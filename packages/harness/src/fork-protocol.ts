@@ -42,9 +42,32 @@ export interface ForkFailure {
   readonly message: string;
 }
 
+/**
+ * The lifecycle phases a fork reports as it enters them, so the parent can tell a fork that is
+ * slow from one that waits forever, and say where it stopped.
+ */
+export type TrialPhase =
+  | 'import'
+  | 'setupTrial'
+  | 'setupIteration'
+  | 'profilers.beforeIteration'
+  | 'invocations'
+  | 'profilers.afterIteration'
+  | 'teardownIteration'
+  | 'teardownTrial';
+
+/** A phase the fork has just entered; `iteration` for the phases inside an iteration. */
+export interface PhaseChange {
+  readonly phase: TrialPhase;
+  readonly iteration?: { readonly warmup: boolean; readonly index: number };
+}
+
 /** Fork → parent messages. */
 export type ForkMessage =
   | { readonly type: 'log'; readonly message: string }
+  | { readonly type: 'phase'; readonly change: PhaseChange }
+  /** The trial failed and is being torn down: the cause, in case the teardown never finishes. */
+  | { readonly type: 'failing'; readonly failure: ForkFailure }
   | { readonly type: 'iteration'; readonly iteration: IterationResult }
   | { readonly type: 'done'; readonly failure?: ForkFailure };
 

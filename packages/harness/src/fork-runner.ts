@@ -1,10 +1,14 @@
 /**
  * The parent side of a fork: start `node --expose-gc dist/fork-child.js`, send it one task, relay its
- * iterations, and kill it when it exceeds the timeout or the run is interrupted.
+ * iterations, watch its progress, and kill it when it is stuck, exceeds the timeout, or the run is
+ * interrupted.
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ForkFailure, ForkMessage, ForkRequest, ForkTask, IterationResult } from './fork-protocol.js';
+import { ProgressWatchdog } from './progress-watchdog.js';
+import type { ResolvedSettings } from './settings.js';
+import { timerDelayMs } from './units.js';
 
 /** The compiled fork entry; `../dist/` resolves from both src/ (tests) and dist/. */
 export const FORK_CHILD_PATH = fileURLToPath(new URL('../dist/fork-child.js', import.meta.url));
@@ -14,13 +18,18 @@ const EXIT_GRACE_MS = 5000;
 
 /** Callbacks and limits for one fork. */
 export interface ForkOptions {
-  readonly timeoutMs: number;
+  /** The combination's settings: `timeoutMs` bounds the fork, the iteration times its phases. */
+  readonly settings: ResolvedSettings;
   readonly signal?: AbortSignal;
   onIteration(iteration: IterationResult): void;
   onLog(message: string): void;
 }
 
-/** Runs one task in a fresh process; resolves to its failure, or undefined when it completed. */
+/**
+ * Runs one task in a fresh process; resolves to its failure, or undefined when it completed. The
+ * fork is killed when it exceeds `--timeout`, when it stays in one phase far longer than that phase
+ * can take (see {@link ProgressWatchdog}), or when the run is interrupted.
+ */
 export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFailure | undefined> {
   return new Promise((resolve) => {
     // Only --expose-gc: inheriting the parent's flags (e.g. --inspect) would break or skew the fork.
@@ -30,29 +39,42 @@ export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFai
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     let failure: ForkFailure | undefined;
+    // What failed first, when the fork then hangs tearing down (a leaked connection, say).
+    let failing: ForkFailure | undefined;
     let done = false;
     const kill = (reason: ForkFailure): void => {
-      failure ??= reason;
+      failure ??=
+        failing === undefined || reason.phase === 'interrupted'
+          ? reason
+          : { phase: failing.phase, message: `${failing.message}; then ${reason.message}` };
+      watchdog.stop();
       child.kill('SIGKILL');
     };
+    const watchdog = new ProgressWatchdog(child.pid, task.mode, options.settings, kill);
+    const timeoutMs = options.settings.timeoutMs;
+    // Clamped: Node fires a timer longer than 2^31 - 1 ms after 1 ms.
     const timeout = setTimeout(
-      () =>
-        kill({
-          phase: 'timeout',
-          message: `no result within ${options.timeoutMs} ms; the fork was killed (raise --timeout if the benchmark is just slow)`,
-        }),
-      options.timeoutMs,
+      () => kill({ phase: 'timeout', message: watchdog.timeoutMessage(timeoutMs) }),
+      timerDelayMs(timeoutMs),
     );
     const onAbort = (): void => kill({ phase: 'interrupted', message: 'the run was interrupted' });
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
     child.on('message', (message: ForkMessage) => {
-      if (message.type === 'iteration') options.onIteration(message.iteration);
-      else if (message.type === 'log') options.onLog(message.message);
-      else {
+      if (message.type === 'iteration') {
+        watchdog.iterationFinished();
+        options.onIteration(message.iteration);
+      } else if (message.type === 'phase') {
+        if (!done && failure === undefined) watchdog.phase(message.change);
+      } else if (message.type === 'failing') {
+        failing = message.failure;
+      } else if (message.type === 'log') {
+        options.onLog(message.message);
+      } else {
         done = true;
         failure ??= message.failure;
         clearTimeout(timeout);
+        watchdog.stop();
         setTimeout(() => child.kill('SIGKILL'), EXIT_GRACE_MS).unref();
       }
     });
@@ -62,6 +84,7 @@ export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFai
     // 'close', not 'exit': it fires after the IPC channel has delivered every message.
     child.on('close', (code, signal) => {
       clearTimeout(timeout);
+      watchdog.stop();
       options.signal?.removeEventListener('abort', onAbort);
       if (!done) {
         failure ??= {

@@ -4,8 +4,10 @@
  * combination, times it with mitata and writes JMH-format JSON reports.
  */
 export * from './definition.js';
+export * from './axis-types.js';
 export * from './report-schema.js';
-export { DbbenchError, isUserError, isUsageError, usageError } from './errors.js';
+export { DbbenchError, InterruptedError, isUserError, isUsageError, usageError } from './errors.js';
+export { DEBUG_VARIABLE, EXIT_CODES, exitCodeFor, formatCliError, reportCliError } from './cli-errors.js';
 export {
   CONFIDENCE_LEVEL,
   NOISY_RELATIVE_HALF_WIDTH,
@@ -33,10 +35,10 @@ export {
 export { gcProfiler } from './gc-profiler.js';
 export { blackhole } from './blackhole.js';
 export { HARNESS_VERSION } from './version.js';
-export { TIME_UNITS, formatIterationTime, parseDuration, scoreUnit } from './units.js';
+export { MAX_DURATION_MS, TIME_UNITS, formatIterationTime, parseDuration, scoreUnit } from './units.js';
 export { DEFAULT_SETTINGS, resolveSettings, type ResolvedSettings } from './settings.js';
 export { MODES, expandMatrix, parseParamFlags, type Combination, type PlanOptions } from './run-plan.js';
-export { runSuite, type RunOptions, type RunSummary } from './runner.js';
+export { runSuite, type RunOptions, type RunStage, type RunSummary } from './runner.js';
 export { ConsoleReporter, resultTable, type ReporterOutput } from './console-reporter.js';
 export { collectEnvironment, collectGitState } from './environment.js';
 export { runCli } from './cli-program.js';

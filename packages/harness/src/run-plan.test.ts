@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { choiceAxis, customAxis, integerAxis } from './axis-types.js';
 import { defineBenchmark, defineSuite } from './definition.js';
 import { isUsageError } from './errors.js';
 import { expandMatrix, parseParamFlags, type PlanOptions } from './run-plan.js';
@@ -108,6 +109,78 @@ describe('parameter matrix', () => {
     for (const flag of ['dataSize', '=1', 'dataSize=', 'dataSize=1,,2']) {
       expect(usageMessage(() => parseParamFlags([flag]))).toMatch(/expected axis=value1,value2/);
     }
+  });
+
+  it('checks -p values against declared axis types: the suite declares, a benchmark may narrow', () => {
+    const typed = defineSuite({
+      ...suite,
+      axisTypes: {
+        dataSize: integerAxis({ min: 1, max: 10_000_000 }),
+        poolSize: integerAxis({ min: 1 }),
+        strategy: choiceAxis(['copy', 'insert', 'unnest']),
+      },
+      benchmarks: {
+        ...suite.benchmarks,
+        select: defineBenchmark({
+          description: 'select',
+          axes: ['poolSize'],
+          axisTypes: { poolSize: integerAxis({ min: 1, max: 100 }) },
+          mode: 'avgt',
+          ...noop,
+        }),
+      },
+    });
+    const plan = (flags: string[], filter?: string): number =>
+      expandMatrix(typed, {
+        paramOverrides: parseParamFlags(flags),
+        ...(filter === undefined ? {} : { benchmarkFilter: filter }),
+      }).length;
+    const refusal = (flags: string[], filter?: string): string => usageMessage(() => plan(flags, filter));
+    expect(refusal(['dataSize=-5'])).toBe('-p dataSize=-5: expected an integer from 1 to 10000000');
+    expect(refusal(['dataSize=2.5'])).toMatch(/^-p dataSize=2\.5: expected an integer/);
+    expect(refusal(['dataSize=1e12'])).toMatch(/^-p dataSize=1e12: expected an integer from 1 to 10000000/);
+    expect(refusal(['dataSize=20000000'])).toMatch(/expected an integer from 1 to 10000000/);
+    expect(refusal(['poolSize=0'])).toBe('-p poolSize=0: expected an integer ≥ 1');
+    expect(refusal(['poolSize=500'])).toBe(
+      '-p poolSize=500: expected an integer from 1 to 100 (benchmark select)',
+    );
+    expect(refusal(['strategy=upsert'])).toBe('-p strategy=upsert: expected one of copy, insert, unnest');
+    // A declared name beyond the defaults is accepted; so is any value in range.
+    expect(plan(['strategy=unnest', 'dataSize=5'], 'insert')).toBe(1);
+    expect(plan(['poolSize=80'])).toBe(6 + 1 + 1);
+  });
+
+  it('accepts custom axis types and explains a refusal with their own message', () => {
+    const timeouts = defineSuite({
+      ...suite,
+      axes: { ...suite.axes, acquireTimeout: ['none', '10ms'] },
+      axisTypes: {
+        acquireTimeout: customAxis('none or a duration such as 10ms', (value) => {
+          if (value !== 'none' && !/^\d+ms$/.test(value))
+            throw new Error(`${value} is not none or a duration`);
+        }),
+      },
+      benchmarks: {
+        wait: defineBenchmark({ description: 'wait', axes: ['acquireTimeout'], mode: 'avgt', ...noop }),
+      },
+    });
+    expect(expandMatrix(timeouts, { paramOverrides: { acquireTimeout: ['50ms'] } })).toHaveLength(1);
+    expect(usageMessage(() => expandMatrix(timeouts, { paramOverrides: { acquireTimeout: ['soon'] } }))).toBe(
+      '-p acquireTimeout=soon: soon is not none or a duration',
+    );
+  });
+
+  it('rejects a suite whose own defaults break its declared types, as a bug in the suite', () => {
+    const broken = defineSuite({ ...suite, axisTypes: { poolSize: integerAxis({ min: 20 }) } });
+    expect(() => expandMatrix(broken)).toThrow(/default value poolSize=10 does not fit its type/);
+    let caught: unknown;
+    try {
+      expandMatrix(defineSuite({ ...suite, axisTypes: { rows: integerAxis() } }));
+    } catch (error) {
+      caught = error;
+    }
+    expect(isUsageError(caught)).toBe(false);
+    expect((caught as Error).message).toMatch(/declares a type for axis "rows" that the suite does not have/);
   });
 
   it('rejects a benchmark that uses an axis the suite does not declare', () => {

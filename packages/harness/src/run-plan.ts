@@ -2,8 +2,9 @@
  * The parameter matrix: every benchmark × mode × combination of the axes that benchmark uses, after
  * the quick profile, `-p` overrides, the `-b` filter and `--mode` are applied. Nothing here runs.
  */
+import { axisValueProblem, type AxisType } from './axis-types.js';
 import type { AxisValues, BenchmarkDefinition, Mode, ParamSet, SuiteDefinition } from './definition.js';
-import { DbbenchError, usageError } from './errors.js';
+import { DbbenchError, shortenValue, usageError } from './errors.js';
 
 /** Every mode, for `--mode` choices. */
 export const MODES: readonly Mode[] = ['thrpt', 'avgt', 'sample', 'ss'];
@@ -42,7 +43,7 @@ export function parseParamFlags(flags: readonly string[]): Record<string, string
             .split(',')
             .map((value) => value.trim());
     if (axis === '' || values.length === 0 || values.some((value) => value === '')) {
-      throw usageError(`-p ${flag}: expected axis=value1,value2 (e.g. -p dataSize=1000,10000)`);
+      throw usageError(`-p ${shortenValue(flag)}: expected axis=value1,value2 (e.g. -p dataSize=1000,10000)`);
     }
     overrides[axis] = values;
   }
@@ -52,6 +53,7 @@ export function parseParamFlags(flags: readonly string[]): Record<string, string
 /** Expands the matrix in declaration order: benchmarks, then modes, then params (first axis slowest). */
 export function expandMatrix(suite: SuiteDefinition, options: PlanOptions = {}): Combination[] {
   checkBenchmarkAxes(suite);
+  checkDeclaredAxisTypes(suite);
   const selected = selectBenchmarks(suite, options.benchmarkFilter);
   const axes = axisValues(suite, options, selected);
   const combinations: Combination[] = [];
@@ -87,12 +89,14 @@ function selectBenchmarks(
   try {
     pattern = new RegExp(filter);
   } catch (error) {
-    throw usageError(`-b ${filter}: not a valid regular expression (${(error as Error).message})`);
+    throw usageError(
+      `-b ${shortenValue(filter)}: not a valid regular expression (${(error as Error).message})`,
+    );
   }
   const selected = all.filter(([name]) => pattern.test(name) || pattern.test(`${suite.name}.${name}`));
   if (selected.length === 0) {
     throw usageError(
-      `-b ${filter} matches no benchmark; benchmarks: ${all.map(([name]) => name).join(', ')}`,
+      `-b ${shortenValue(filter)} matches no benchmark; benchmarks: ${all.map(([name]) => name).join(', ')}`,
     );
   }
   return selected;
@@ -117,24 +121,70 @@ function axisValues(
         `-p ${axis}: no selected benchmark uses this axis; axes of the selected benchmarks: ${[...used].join(', ') || '(none)'}`,
       );
     }
-    checkAxisValues(axis, suite.axes[axis] ?? defaults, overrides);
+    for (const value of overrides) {
+      const problem = overrideProblem(suite, axis, suite.axes[axis] ?? defaults, value, selected);
+      if (problem !== undefined) throw usageError(`-p ${axis}=${shortenValue(value)}: ${problem}`);
+    }
     values[axis] = [...new Set(overrides)];
   }
   return values;
 }
 
 /**
- * Numeric axes accept any number (sizes can be replaced); named axes (strategies) accept only their
- * declared values, because a benchmark cannot run a strategy it does not implement.
+ * Why a `-p` value cannot run, or undefined. A declared type decides (the suite's, then each selected
+ * benchmark's narrower one); an undeclared axis accepts any finite number when its defaults are
+ * numeric, and only its declared names otherwise (a benchmark cannot run a strategy it lacks).
  */
-function checkAxisValues(axis: string, declared: AxisValues, values: readonly string[]): void {
-  const numeric = declared.every((value) => typeof value === 'number' || isNumeric(String(value)));
-  const allowed = declared.map(String);
-  for (const value of values) {
+function overrideProblem(
+  suite: SuiteDefinition,
+  axis: string,
+  defaults: AxisValues,
+  value: string,
+  selected: readonly [string, BenchmarkDefinition][],
+): string | undefined {
+  const suiteType = suite.axisTypes?.[axis];
+  if (suiteType !== undefined) {
+    const problem = axisValueProblem(suiteType, value);
+    if (problem !== undefined) return problem;
+  } else {
+    const numeric = defaults.every((entry) => typeof entry === 'number' || isNumeric(String(entry)));
+    const allowed = defaults.map(String);
     if (numeric ? !isNumeric(value) : !allowed.includes(value)) {
-      throw usageError(
-        `-p ${axis}=${value}: ${numeric ? 'expected a number' : 'unknown value'}; declared values: ${allowed.join(', ')}`,
-      );
+      return `${numeric ? 'expected a number' : 'unknown value'}; declared values: ${allowed.join(', ')}`;
+    }
+  }
+  for (const [name, benchmark] of selected) {
+    const narrower = benchmark.axes.includes(axis) ? benchmark.axisTypes?.[axis] : undefined;
+    const problem = narrower === undefined ? undefined : axisValueProblem(narrower, value);
+    if (problem !== undefined) return `${problem} (benchmark ${name})`;
+  }
+  return undefined;
+}
+
+/** A suite whose own defaults break its declared axis types is a bug in the suite: say so early. */
+function checkDeclaredAxisTypes(suite: SuiteDefinition): void {
+  const defaults = (axis: string): string[] =>
+    [...(suite.axes[axis] ?? []), ...(suite.quick?.axes?.[axis] ?? [])].map(String);
+  const check = (owner: string, axis: string, type: AxisType): void => {
+    if (!(axis in suite.axes)) {
+      throw new DbbenchError(`${owner} declares a type for axis "${axis}" that the suite does not have`);
+    }
+    for (const value of defaults(axis)) {
+      const problem = axisValueProblem(type, value);
+      if (problem !== undefined) {
+        throw new DbbenchError(`${owner}: default value ${axis}=${value} does not fit its type: ${problem}`);
+      }
+    }
+  };
+  for (const [axis, type] of Object.entries(suite.axisTypes ?? {})) check(`suite ${suite.name}`, axis, type);
+  for (const [name, benchmark] of Object.entries(suite.benchmarks)) {
+    for (const [axis, type] of Object.entries(benchmark.axisTypes ?? {})) {
+      if (!benchmark.axes.includes(axis)) {
+        throw new DbbenchError(
+          `suite ${suite.name}: benchmark ${name} declares a type for axis "${axis}" it does not use`,
+        );
+      }
+      check(`suite ${suite.name}: benchmark ${name}`, axis, type);
     }
   }
 }

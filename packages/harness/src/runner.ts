@@ -8,10 +8,12 @@ import type { ConsoleReporter } from './console-reporter.js';
 import { collectEnvironment, collectGitState } from './environment.js';
 import type { ForkFailure, ForkTask, IterationResult } from './fork-protocol.js';
 import { runInFork } from './fork-runner.js';
-import { acquireMeasurementLock } from './measurement-lock.js';
+import { DbbenchError, errorMessage, InterruptedError } from './errors.js';
+import { acquireMeasurementLock, type ReleaseLock } from './measurement-lock.js';
 import { mergeResults, readReportIfExists, resultKey, writeReportAtomic } from './report-io.js';
 import type { DbbenchReport, DbbenchResult, ShardRecord } from './report-schema.js';
 import { buildResult, type ForkOutcome, type RunMetadata } from './result-builder.js';
+import { checkReportPath } from './report-path.js';
 import { expandMatrix, type Combination } from './run-plan.js';
 import { estimateCombinationMs, RunProgress } from './run-progress.js';
 import { resolveSettings, type ResolvedSettings } from './settings.js';
@@ -41,7 +43,12 @@ export interface RunOptions {
   readonly signal?: AbortSignal;
   /** `--shard k/n`: recorded in every result, so `dbbench merge` can check the shards fit together. */
   readonly shard?: ShardRecord;
+  /** Told when the run starts waiting for the measurement lock and when it has it (e.g. to word Ctrl-C). */
+  readonly onStage?: (stage: RunStage) => void;
 }
+
+/** Where a run is: waiting for another run to finish, or running (its setup, then the forks). */
+export type RunStage = 'waiting-for-lock' | 'running';
 
 /** What a run did. */
 export interface RunSummary {
@@ -56,8 +63,10 @@ export interface RunSummary {
 /** Runs every combination and writes the report; see {@link RunOptions}. */
 export async function runSuite(options: RunOptions): Promise<RunSummary> {
   const { suite, reporter } = options;
+  // Inputs first, before the lock and the server: a bad report path or report fails in a second.
+  checkReportPath(options.outPath);
   let report: DbbenchReport = withoutStaleResults(
-    (await readReportIfExists(options.outPath)) ?? [],
+    await readExistingReport(options.outPath),
     suite,
     options.combinations,
     (message) => reporter.log(message),
@@ -72,7 +81,17 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
   let skipped = 0;
   let interrupted = false;
   // Taken before the server is obtained, so a waiting run does not even start one.
-  const releaseLock = await acquireMeasurementLock((message) => reporter.log(message), options.signal);
+  options.onStage?.('waiting-for-lock');
+  let releaseLock: ReleaseLock;
+  try {
+    releaseLock = await acquireMeasurementLock((message) => reporter.log(message), options.signal);
+  } catch (error) {
+    if (error instanceof InterruptedError) {
+      return { results, failed: 0, skipped, interrupted: true, outPath: options.outPath };
+    }
+    throw error;
+  }
+  options.onStage?.('running');
   let setup: RunSetup | undefined;
   try {
     setup = await suite.setupRun?.(options.suiteOptions ?? {}, (message) => reporter.log(message), {
@@ -124,7 +143,7 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
       reporter.combinationFinished(result);
       results.push(result);
       report = mergeResults(report, [result]);
-      await writeReportAtomic(options.outPath, report);
+      await writeReport(options.outPath, report);
     }
   } finally {
     try {
@@ -157,6 +176,32 @@ function withRunRecords(
       ...(shard === undefined ? {} : { shard }),
     },
   };
+}
+
+/**
+ * Writes the report; a file system error (disk full, the directory removed meanwhile) is the
+ * machine's, not a bug: one line naming the file, exit 1. Results written before stay.
+ */
+async function writeReport(path: string, report: DbbenchReport): Promise<void> {
+  try {
+    await writeReportAtomic(path, report);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined) throw error;
+    throw new DbbenchError(`cannot write the report ${path} (${code}): ${errorMessage(error)}`, {
+      cause: error,
+    });
+  }
+}
+
+/** The report already at `path` (empty when none); a file that is not a report is a usage error. */
+async function readExistingReport(path: string): Promise<DbbenchReport> {
+  try {
+    return (await readReportIfExists(path)) ?? [];
+  } catch (error) {
+    if (error instanceof DbbenchError) throw new DbbenchError(error.message, { usage: true, cause: error });
+    throw error;
+  }
 }
 
 function settingsFor(options: RunOptions, combination: Combination): ResolvedSettings {
@@ -202,7 +247,7 @@ async function runForks(
       settings.forks === 0
         ? await runTrial(combination.benchmark, task, { iteration: onIteration, log: onLog })
         : await runInFork(task, {
-            timeoutMs: settings.timeoutMs,
+            settings,
             onIteration,
             onLog,
             ...(options.signal === undefined ? {} : { signal: options.signal }),

@@ -1,18 +1,27 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SuiteDefinition } from './definition.js';
-import { DbbenchError, usageError } from './errors.js';
+import { DbbenchError, errorMessage, usageError } from './errors.js';
 
 /** Resolves a suite module path (relative to the working directory) and checks it exists. */
 export function resolveSuitePath(modulePath: string): string {
   const absolute = resolve(modulePath);
   if (!existsSync(absolute)) {
     throw usageError(
-      `suite module ${modulePath} not found; pass a compiled suite module such as dist/postgres-suite.js (run the build first)`,
+      `suite module ${shortenPath(modulePath)} not found; pass a compiled suite module such as dist/postgres-suite.js (run the build first)`,
+    );
+  }
+  if (!statSync(absolute).isFile()) {
+    throw usageError(
+      `suite module ${shortenPath(modulePath)} is not a file; pass a compiled suite module such as dist/postgres-suite.js`,
     );
   }
   return absolute;
+}
+
+function shortenPath(path: string): string {
+  return path.length > 120 ? `${path.slice(0, 60)}…${path.slice(-40)}` : path;
 }
 
 /** Imports a suite module and checks that its default export is a suite definition. */
@@ -21,7 +30,10 @@ export async function loadSuite(absolutePath: string): Promise<SuiteDefinition> 
   try {
     module = (await import(pathToFileURL(absolutePath).href)) as { default?: unknown };
   } catch (error) {
-    throw new DbbenchError(`cannot load suite module ${absolutePath}: ${(error as Error).message}`, {
+    // A usage error: the argument does not name a loadable suite (often: not built, or not a module).
+    const reason = errorMessage(error).split('\n')[0] ?? '';
+    throw new DbbenchError(`cannot load suite module ${absolutePath}: ${reason}`, {
+      usage: true,
       cause: error,
     });
   }

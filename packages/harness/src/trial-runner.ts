@@ -7,7 +7,7 @@ import { blackhole } from './blackhole.js';
 import { createBenchmarkContext } from './benchmark-context.js';
 import type { BenchmarkContext, BenchmarkDefinition, MetricSample, Profiler } from './definition.js';
 import { errorMessage } from './errors.js';
-import type { ForkFailure, ForkTask, IterationResult } from './fork-protocol.js';
+import type { ForkFailure, ForkTask, IterationResult, PhaseChange } from './fork-protocol.js';
 import { gcProfiler } from './gc-profiler.js';
 import {
   measureForTime,
@@ -25,6 +25,10 @@ export const BUILT_IN_PROFILERS: Readonly<Record<string, () => Profiler>> = { gc
 export interface TrialEvents {
   iteration(iteration: IterationResult): void;
   log(message: string): void;
+  /** Entering a lifecycle phase (forks relay it so the parent can watch for progress). */
+  phase?(change: PhaseChange): void;
+  /** The trial failed; teardownTrial runs next (and may itself hang on what broke). */
+  failing?(failure: ForkFailure): void;
 }
 
 /** Runs one trial; resolves to the failure that stopped it, or undefined when it completed. */
@@ -39,6 +43,7 @@ export async function runTrial(
   let state: unknown;
   let failure: ForkFailure | undefined;
   try {
+    events.phase?.({ phase: 'setupTrial' });
     state = await inPhase('setupTrial', () => benchmark.setupTrial(ctx));
   } catch (error) {
     return toFailure(error, 'setupTrial');
@@ -62,7 +67,7 @@ export async function runTrial(
     for (const { warmup, index } of iterations) {
       try {
         events.iteration(
-          await runIteration(benchmark, state, ctx, task, profilers, invocation, warmup, index),
+          await runIteration(benchmark, state, ctx, task, profilers, invocation, { warmup, index }, events),
         );
       } catch (error) {
         failure = toFailure(error, warmup ? 'warmup' : 'measurement');
@@ -72,7 +77,9 @@ export async function runTrial(
   } catch (error) {
     failure = toFailure(error, 'profilers');
   }
+  if (failure !== undefined) events.failing?.(failure);
   try {
+    events.phase?.({ phase: 'teardownTrial' });
     await inPhase('teardownTrial', () => benchmark.teardownTrial?.(state, ctx));
   } catch (error) {
     failure ??= toFailure(error, 'teardownTrial');
@@ -118,13 +125,18 @@ async function runIteration(
   task: ForkTask,
   profilers: readonly Profiler[],
   invocation: Invocation,
-  warmup: boolean,
-  index: number,
+  iteration: { readonly warmup: boolean; readonly index: number },
+  events: TrialEvents,
 ): Promise<IterationResult> {
+  const { warmup, index } = iteration;
+  const enter = (phase: PhaseChange['phase']): void => events.phase?.({ phase, iteration });
+  enter('setupIteration');
   await inPhase('setupIteration', () => benchmark.setupIteration?.(state, ctx));
+  enter('profilers.beforeIteration');
   // Collect the previous iteration's garbage now, outside timing and before profilers start watching.
   (globalThis as { gc?: () => void }).gc?.();
   for (const profiler of profilers) await inPhase('profilers', () => profiler.beforeIteration());
+  enter('invocations');
   const timed: TimedIteration =
     task.mode === 'ss'
       ? await measureSingleShot(invocation, task.settings.batchSize)
@@ -134,10 +146,12 @@ async function runIteration(
         );
   const operations = benchmark.operationsPerInvocation ?? 1;
   const secondary: MetricSample[] = [];
+  enter('profilers.afterIteration');
   for (const profiler of profilers) {
     const info = { invocations: timed.invocations, measuredNs: timed.measuredNs, warmup };
     secondary.push(...(await inPhase('profilers', () => profiler.afterIteration(info))));
   }
+  enter('teardownIteration');
   await inPhase('teardownIteration', () => benchmark.teardownIteration?.(state, ctx));
   return {
     warmup,

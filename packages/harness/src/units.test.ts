@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { isUsageError } from './errors.js';
-import { formatIterationTime, parseDuration, scoreFromNanosecondsPerOp, scoreUnit } from './units.js';
+import {
+  formatIterationTime,
+  MAX_DURATION_MS,
+  parseDuration,
+  scoreFromNanosecondsPerOp,
+  scoreUnit,
+  timerDelayMs,
+} from './units.js';
 
 describe('units', () => {
   it('parses durations into milliseconds', () => {
@@ -22,6 +29,26 @@ describe('units', () => {
       expect(isUsageError(caught)).toBe(true);
       expect((caught as Error).message).toContain('--warmup-time');
     }
+  });
+
+  it('refuses durations no timer can wait for, and never lets a timer fire early', () => {
+    // 2^31 ms and above would make Node fire the timer after 1 ms; a 400-digit number is Infinity.
+    for (const tooLong of ['2147484s', '35792m', `${'9'.repeat(400)}s`]) {
+      let caught: unknown;
+      try {
+        parseDuration(tooLong, '--timeout');
+      } catch (error) {
+        caught = error;
+      }
+      expect(isUsageError(caught)).toBe(true);
+      expect((caught as Error).message).toMatch(/^--timeout: .* is too long; the longest duration is/);
+      expect((caught as Error).message.length).toBeLessThan(120);
+    }
+    expect(parseDuration('2147483s', '--timeout')).toBe(2_147_483_000);
+    expect(timerDelayMs(Number.POSITIVE_INFINITY)).toBe(MAX_DURATION_MS);
+    expect(timerDelayMs(2 ** 40)).toBe(MAX_DURATION_MS);
+    expect(timerDelayMs(0.2)).toBe(1);
+    expect(timerDelayMs(1500)).toBe(1500);
   });
 
   it('writes iteration times as JMH does', () => {

@@ -97,7 +97,7 @@ describe('dbbench CLI', () => {
   const usageErrors: [string, string[], RegExp][] = [
     ['an unknown option', ['--frobnicate'], /unknown option '--frobnicate'/],
     ['an unknown axis', ['-p', 'rows=1'], /-p rows: unknown axis; axes: workMs, label/],
-    ['an unknown axis value', ['-p', 'label=z'], /label=z: unknown value; declared values: a, b/],
+    ['an unknown axis value', ['-p', 'label=z'], /-p label=z: expected one of a, b/],
     ['a bad duration', ['--time', '5 parsecs'], /--time: invalid duration "5 parsecs"/],
     ['a filter matching nothing', ['-b', 'nothing'], /matches no benchmark; benchmarks: busy, sleep/],
     [
@@ -120,6 +120,28 @@ describe('dbbench CLI', () => {
       expect(existsSync(join(directory, 'never.json'))).toBe(false);
     });
   }
+
+  it('prints a multi-line setup error whole, without a stack, and exits 1', async () => {
+    const lock = { DBBENCH_LOCK_FILE: join(directory, 'setup.lock') };
+    const out = join(directory, 'setup-failed.json');
+    const args = ['run', SYNTHETIC_SUITE, '-b', '^busy$', '--out', out];
+    const user = await runDbbench(args, { ...lock, DBBENCH_TEST_SETUP_FAILURE: 'user' });
+    expect(user.code).toBe(1);
+    expect(user.stderr).toBe(
+      'dbbench: No server could be obtained. Tried, in order:\n' +
+        "  - local: mariadbd: Can't create/write to file '/tmp/x/ibdata1' (Permission denied)\n" +
+        '  - embedded: not available for this engine\n',
+    );
+    const bug = await runDbbench(args, { ...lock, DBBENCH_TEST_SETUP_FAILURE: 'bug' });
+    expect(bug.code).toBe(1);
+    expect(bug.stderr).toBe(
+      "dbbench: unexpected error (a bug, please report it): Cannot read properties of undefined (reading 'port')\n" +
+        'dbbench: run with DBBENCH_DEBUG=1 to see the stack trace\n',
+    );
+    const debug = await runDbbench(args, { ...lock, DBBENCH_TEST_SETUP_FAILURE: 'bug', DBBENCH_DEBUG: '1' });
+    expect(debug.stderr).toMatch(/^\s+at .*synthetic-suite\.js:\d+:\d+/m);
+    expect(existsSync(out)).toBe(false);
+  });
 
   it('rejects a missing suite module with one line and exit code 2', async () => {
     const run = await runDbbench(['run', join(directory, 'no-such-suite.js')]);

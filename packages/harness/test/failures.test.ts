@@ -32,31 +32,47 @@ describe('failures and isolation', () => {
       'run',
       SYNTHETIC_SUITE,
       '-b',
-      '^(throws|hangs|exits|badVerify|busy)$',
+      '^(throws|failsThenHangs|hangs|exits|badVerify|busy)$',
       '-p',
       'workMs=2',
+      // Short, but long enough for a fork to start and finish on a loaded machine.
       '--timeout',
-      '2s',
+      '6s',
       ...TINY,
       '--out',
       out,
     ]);
     expect(run.code).toBe(1);
-    expect(run.stderr.trim()).toBe(`dbbench: 4 of 5 combinations failed; see the failures in ${out}`);
-    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(run.stderr.trim()).toBe(`dbbench: 5 of 6 combinations failed; see the failures in ${out}`);
+    // Two forks wait for the 6 s timeout; the default (10 minutes) would mean no timeout at all.
+    expect(Date.now() - started).toBeLessThan(50_000);
     const report = await readReport(out);
     expect(report.map((result) => [result.dbbench.benchmarkName, result.dbbench.status])).toEqual([
       ['busy', 'ok'],
       ['throws', 'failed'],
+      ['failsThenHangs', 'failed'],
       ['hangs', 'failed'],
       ['exits', 'failed'],
       ['badVerify', 'failed'],
     ]);
     const failure = (name: string): unknown => byName(report, name)[0]?.dbbench.failures;
     expect(failure('throws')).toEqual([{ fork: 0, phase: 'run', message: 'boom on call 3' }]);
-    expect(failure('hangs')).toEqual([
-      { fork: 0, phase: 'timeout', message: expect.stringMatching(/within 2000 ms/) as unknown },
+    // The first failure is kept when tearing down then hangs on what broke.
+    expect(failure('failsThenHangs')).toEqual([
+      {
+        fork: 0,
+        phase: 'run',
+        message: expect.stringMatching(
+          /^boom on call 3; then no result within 6000 ms; the fork was killed while idle in teardownTrial/,
+        ) as unknown,
+      },
     ]);
+    expect(failure('hangs')).toEqual([
+      { fork: 0, phase: 'timeout', message: expect.stringMatching(/within 6000 ms/) as unknown },
+    ]);
+    // It sat idle in setupTrial: the message says where, and does not blame a short --timeout.
+    expect(byName(report, 'hangs')[0]?.dbbench.failures[0]?.message).toMatch(/idle in setupTrial/);
+    expect(byName(report, 'hangs')[0]?.dbbench.failures[0]?.message).not.toMatch(/raise --timeout/);
     expect(failure('exits')).toEqual([
       { fork: 0, phase: 'crash', message: expect.stringMatching(/code 3/) as unknown },
     ]);
@@ -65,6 +81,27 @@ describe('failures and isolation', () => {
     expect(failed?.primaryMetric.score).toBe('NaN');
     expect(failed?.primaryMetric.rawData).toEqual([]);
     expect(typeof byName(report, 'busy')[0]?.primaryMetric.score).toBe('number');
+  });
+
+  it('kills a fork that makes no progress long before --timeout, and says in which phase it waited', async () => {
+    const out = join(directory, 'stalls.json');
+    const started = Date.now();
+    const run = await runDbbench(['run', SYNTHETIC_SUITE, '-b', '^stalls$', ...TINY, '--out', out]);
+    const elapsedMs = Date.now() - started;
+    expect(run.code).toBe(1);
+    const [result] = await readReport(out);
+    expect(result?.dbbench.failures).toEqual([
+      {
+        fork: 0,
+        phase: 'stalled',
+        message: expect.stringMatching(
+          /^no progress for \d+\.\d s in (warmup|measurement) iteration \d \(invocations\): the fork sat idle \(\d+\.\d\d s of CPU\), waiting for something that never came/,
+        ) as unknown,
+      },
+    ]);
+    expect(result?.dbbench.failures[0]?.message).not.toMatch(/--timeout/);
+    // The default --timeout is 10 minutes; the watchdog's bound for 100 ms iterations is 10 s.
+    expect(elapsedMs).toBeLessThan(120_000);
   });
 
   it('runs every combination in a fresh process, so module state never leaks between them', async () => {

@@ -67,23 +67,30 @@ describe('measurement', () => {
     return readReport(out);
   }
 
-  it('measures a 20 ms operation within 10%, 2× the work as 1.8–2.2×, and thrpt as 1/avgt', async () => {
+  // Timers fire late on a loaded machine, by several milliseconds and by different amounts from one
+  // run to the next; the harness must report that truthfully. So these tests assert what lateness
+  // cannot change: a timer is never measured shorter than it is, extra work shows up as that much
+  // more time (lateness cancels in a difference), and nothing is counted twice or per invocation
+  // instead of per operation (errors of 2× and more).
+  it('measures a timer no shorter than it is, 10 ms more work as about 10 ms more, and thrpt as 1/avgt', async () => {
     await withOneRetry(async () => {
       const report = await sleepReport();
       const twenty = score(find(report, 'synthetic.sleep', 'avgt', '20'));
       const ten = score(find(report, 'synthetic.sleep', 'avgt', '10'));
-      expect(twenty).toBeGreaterThan(18);
-      expect(twenty).toBeLessThan(22);
-      expect(twenty / ten).toBeGreaterThan(1.8);
-      expect(twenty / ten).toBeLessThan(2.2);
+      expect(ten).toBeGreaterThan(9.5);
+      expect(twenty).toBeGreaterThan(19.5);
+      expect(twenty).toBeLessThan(40);
+      expect(twenty - ten).toBeGreaterThan(5);
+      expect(twenty - ten).toBeLessThan(15);
       for (const workMs of ['10', '20']) {
         const avgt = find(report, 'synthetic.sleep', 'avgt', workMs);
         const thrpt = find(report, 'synthetic.sleep', 'thrpt', workMs);
         expect(thrpt.primaryMetric.scoreUnit).toBe('ops/s');
-        // 1/avgt in ops/s, with the avgt error carried over (d(1/x) = dx/x²).
+        // 1/avgt in ops/s (a unit or formula mistake is off by 1000× or inverted). Two forks run at
+        // different moments: their lateness differs, hence the margin beyond the intervals.
         const fromAvgt = 1000 / score(avgt);
         const tolerance = error(thrpt) + (1000 * error(avgt)) / score(avgt) ** 2;
-        expect(Math.abs(score(thrpt) - fromAvgt)).toBeLessThanOrEqual(Math.max(tolerance, 0.03 * fromAvgt));
+        expect(Math.abs(score(thrpt) - fromAvgt)).toBeLessThanOrEqual(Math.max(tolerance, 0.25 * fromAvgt));
       }
     });
   });
@@ -106,13 +113,14 @@ describe('measurement', () => {
       ]);
       expect(run.code).toBe(0);
       const report = await readReport(out);
-      // Four 10 ms timers per invocation: 10 ms per operation, not 40; about 100 ops/s, not 25.
+      // Four 10 ms timers per invocation: at least 10 ms per operation, far from 40; at most 100
+      // ops/s, far from 25.
       const avgt = score(find(report, 'synthetic.perOperation', 'avgt', '10'));
-      expect(avgt).toBeGreaterThan(9);
-      expect(avgt).toBeLessThan(11.5);
+      expect(avgt).toBeGreaterThan(9.5);
+      expect(avgt).toBeLessThan(20);
       const thrpt = score(find(report, 'synthetic.perOperation', 'thrpt', '10'));
-      expect(thrpt).toBeGreaterThan(87);
-      expect(thrpt).toBeLessThan(111);
+      expect(thrpt).toBeGreaterThan(50);
+      expect(thrpt).toBeLessThan(105);
     });
   });
 
@@ -142,9 +150,9 @@ describe('measurement', () => {
       if (result === undefined) throw new Error('empty report');
       const milliseconds = score(result);
       // About 1 ms; counting the setup would give 6 ms. The upper bound leaves room for a busy machine
-      // stretching a busy-wait, not for the setup.
+      // stretching a busy-wait (preemption), not for the setup.
       expect(milliseconds).toBeGreaterThan(0.95);
-      expect(milliseconds).toBeLessThan(2);
+      expect(milliseconds).toBeLessThan(4);
       // Two forks, three measurement iterations each, merged into one score.
       expect(result.forks).toBe(2);
       expect(result.primaryMetric.rawData.map((fork) => fork.length)).toEqual([3, 3]);

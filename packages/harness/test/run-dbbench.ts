@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 /** The fixture suite, in plain JavaScript so forks import it without a build step. */
 export const SYNTHETIC_SUITE = fileURLToPath(new URL('./fixtures/synthetic-suite.js', import.meta.url));
 
-const BIN = fileURLToPath(new URL('../bin/dbbench.js', import.meta.url));
+/** The `dbbench` executable as installed (it imports the compiled CLI from dist/). */
+export const BIN = fileURLToPath(new URL('../bin/dbbench.js', import.meta.url));
 
 /** What a `dbbench` process printed and returned. */
 export interface DbbenchProcess {
@@ -47,9 +48,13 @@ export function interruptDbbench(
   args: readonly string[],
   trigger: RegExp,
   signal: NodeJS.Signals,
+  env: NodeJS.ProcessEnv = {},
 ): Promise<DbbenchProcess> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     let stdout = '';
     let stderr = '';
     let sent = false;

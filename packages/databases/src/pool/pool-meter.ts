@@ -57,7 +57,12 @@ export class PoolMeter {
       take((error, connection) => {
         if (settled) {
           // The caller gave up already: return the connection to the pool instead of leaking it.
-          if (connection !== undefined && error == null) giveBack(connection);
+          // On a later microtask, not here: pg.Pool serves its queue synchronously inside release(),
+          // so giving back from this callback recurses once per abandoned request in the queue. A
+          // burst of timeouts (1000 callers, a 10 ms timeout, one stalled tick) queues thousands,
+          // the recursion overflows the stack midway, and the connection it was passing along is
+          // left neither idle nor checked out, so closing the pool waits for it forever.
+          if (connection !== undefined && error == null) queueMicrotask(() => giveBack(connection));
           return;
         }
         settled = true;

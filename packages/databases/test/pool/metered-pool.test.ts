@@ -87,6 +87,35 @@ for (const engine of ENGINES) {
       expect(Number(rows[0]?.one)).toBe(1);
     });
 
+    it('gives back the connections of thousands of waiters who gave up at once, and still closes', async () => {
+      // The contention benchmark's worst case: 1000 callers, a 10 ms acquire timeout and an event
+      // loop that stalls (GC, a loaded machine), so every waiter times out together and the driver's
+      // queue holds thousands of abandoned requests. Handing each one back must neither overflow the
+      // stack nor lose a connection, or closing the pool waits forever.
+      const pool = await createPool(scratch.connection, { size: 1, acquireTimeoutMs: 5 });
+      let releaseHolder: () => void = () => undefined;
+      let holding: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      const holder = pool.withConnection(
+        () => new Promise<string>((resolve) => ((releaseHolder = () => resolve('held')), holding())),
+      );
+      await held;
+      const waiters = Array.from({ length: 5000 }, () => pool.withConnection(() => sleep(0)));
+      const outcomes = await Promise.allSettled(waiters);
+      expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toHaveLength(5000);
+      // Giving the connection back walks the driver's queue of abandoned requests.
+      releaseHolder();
+      await expect(holder).resolves.toBe('held');
+      for (let waited = 0; pool.idleCount() < 1 && waited < 5000; waited += 10) await sleep(10);
+      expect(pool.idleCount()).toBe(1);
+      expect(pool.totalCount()).toBe(1);
+      const closed = await Promise.race([
+        pool.close().then(() => 'closed'),
+        sleep(10_000).then(() => 'close() still waiting after 10 s: a connection leaked'),
+      ]);
+      expect(closed).toBe('closed');
+    });
+
     it("times Kysely's own acquisitions and fails them fast too", async () => {
       await using pool = await createPool(scratch.connection, { size: 1, acquireTimeoutMs: 20 });
       const held = pool.withConnection(async () => sleep(80));
