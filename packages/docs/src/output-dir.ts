@@ -14,6 +14,9 @@ function isGeneratedPage(text: string | undefined): boolean {
   return text !== undefined && text.toLowerCase().includes(GENERATED_MARKER.toLowerCase());
 }
 
+/** Files are written here first, inside the output directory, then moved into place. */
+const STAGING_PREFIX = '.dbbench-docs-staging-';
+
 const CHART_FILE = /^charts\/[^/]+\.(?:svg|vl\.json)$/;
 const PAGE_FILE = /^[^/]+\.md$/;
 
@@ -127,7 +130,12 @@ export async function replaceGeneratedFiles(
   let staging: string | undefined;
   try {
     await mkdir(outDir, { recursive: true });
-    staging = await mkdtemp(path.join(outDir, '.dbbench-docs-staging-'));
+    // A run killed while moving files leaves its staging folder behind: it is ours by its name.
+    for (const name of await entryNames(outDir)) {
+      if (name.startsWith(STAGING_PREFIX))
+        await rm(path.join(outDir, name), { recursive: true, force: true });
+    }
+    staging = await mkdtemp(path.join(outDir, STAGING_PREFIX));
     await writeFiles(staging, files);
     for (const relative of files.keys()) {
       const target = path.join(outDir, ...relative.split('/'));

@@ -112,6 +112,8 @@ describe('dbbench-docs CLI', () => {
     await writeFile(path.join(out, 'CONTRIBUTING.md'), '# How to add notes\n');
     await writeFile(path.join(out, '.gitattributes'), '*.svg linguist-generated\n');
     await writeFile(path.join(out, 'charts', 'old.svg'), '<svg/>\n');
+    await mkdir(path.join(out, '.dbbench-docs-staging-left-by-a-killed-run'));
+    await writeFile(path.join(out, '.dbbench-docs-staging-left-by-a-killed-run', 'README.md'), 'half\n');
     const result = await cli(['generate', '--root', root]);
     expect(result.stdout).toContain('removed 1 stale: charts/old.svg');
     const tree = await readTree(out);
@@ -156,6 +158,13 @@ describe('dbbench-docs CLI', () => {
     expect(check.stderr).not.toContain('changed:');
     expect(check.stderr.trimEnd().split('\n').length).toBeLessThanOrEqual(3);
     expect(sameTree(before, await readTree(shallow))).toBe(true);
+
+    // generate works, and warns that comparisons may be missing.
+    const generate = await cli(['generate', '--out', 'shallow-docs'], { cwd: shallow });
+    expect(generate.code).toBe(0);
+    expect(generate.stderr).toContain('warning: this is a shallow clone');
+    expect(generate.stderr).toContain('git fetch --unshallow');
+    await rm(path.join(shallow, 'shallow-docs'), { recursive: true });
 
     // With the history fetched, the same check passes.
     await git(shallow, 'fetch', '-q', '--unshallow');
