@@ -5,11 +5,8 @@ import { shownPath } from './find-reports.js';
 import { listGeneratedFiles, readIfExists } from './output-dir.js';
 import { renderDocs, type RenderOptions } from './render-docs.js';
 
-/** Options of {@link checkDocs}. */
-export interface CheckOptions extends RenderOptions {
-  /** The committed docs, relative to the root (or absolute); default `benchmark-docs`. */
-  readonly outDir?: string;
-}
+/** Options of {@link checkDocs}: the render options, `outDir` being the committed docs. */
+export type CheckOptions = RenderOptions;
 
 /** How the committed docs differ from what the committed reports produce. */
 export interface DocsDifferences {

@@ -3,11 +3,8 @@ import { shownPath } from './find-reports.js';
 import { checkOutputDir, replaceGeneratedFiles, type ReplaceResult } from './output-dir.js';
 import { renderDocs, type RenderOptions } from './render-docs.js';
 
-/** Options of {@link generateDocs}. */
-export interface GenerateOptions extends RenderOptions {
-  /** Output directory, relative to the root (or absolute); default `benchmark-docs`. */
-  readonly outDir?: string;
-}
+/** Options of {@link generateDocs}: the render options, `outDir` being where the docs are written. */
+export type GenerateOptions = RenderOptions;
 
 /**
  * Checks the output directory, validates every report and renders the docs in memory, and only

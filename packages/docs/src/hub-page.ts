@@ -1,5 +1,8 @@
 import { serverTitle } from './engine-name.js';
 import { DEFAULT_REPORT_PATTERN } from './find-reports.js';
+
+/** Where the docs go when `--out` is not given (relative to the root). */
+export const DEFAULT_OUT_DIR = 'benchmark-docs';
 import { codeCell, markdownCell, type MarkdownTable, type TableCell } from './markdown-table.js';
 import type { JmhPageName } from './page-names.js';
 import type { DbbenchReportFile, JmhReportFile } from './report-file.js';
@@ -11,6 +14,8 @@ export interface HubPageModel {
   /** Commands that rewrite the reports, then the one that regenerates the pages. */
   readonly commands: readonly string[];
   readonly reproduceNote: string;
+  /** The command that fails when the committed pages do not match the reports. */
+  readonly checkCommand: string;
   readonly suites: readonly { suite: string; benchmarks: readonly { name: string; description: string }[] }[];
   readonly reports: MarkdownTable;
   readonly pages: readonly { title: string; file: string }[];
@@ -24,6 +29,8 @@ export interface HubPageInput {
   readonly jmhReports: readonly { report: JmhReportFile; page: JmhPageName }[];
   /** The `--reports` patterns the pages were generated from (undefined: the default). */
   readonly reportPatterns: readonly string[] | undefined;
+  /** The output directory relative to the root, as `--out` would name it. */
+  readonly outDir: string;
   /** Hand-written notes from `notes/README.md`, or null. */
   readonly handNotes: string | null;
 }
@@ -54,10 +61,16 @@ export function hubPageModel(input: HubPageInput): HubPageModel {
     ...(jmhCount > 0 ? [`${plural(jmhCount, 'plain JMH report')} (e.g. from a Java project)`] : []),
   ];
   const patterns = input.reportPatterns;
-  const generate =
-    patterns === undefined || (patterns.length === 1 && patterns[0] === DEFAULT_REPORT_PATTERN)
-      ? 'npx turbo run docs'
-      : `npx dbbench-docs generate ${patterns.map((pattern) => `--reports ${quoted(pattern)}`).join(' ')}`;
+  const defaults =
+    input.outDir === DEFAULT_OUT_DIR &&
+    (patterns === undefined || (patterns.length === 1 && patterns[0] === DEFAULT_REPORT_PATTERN));
+  // The pages say how they were made: the turbo tasks for the defaults, else the command with its flags.
+  const flags = [
+    ...(patterns ?? []).map((pattern) => `--reports ${quoted(pattern)}`),
+    ...(input.outDir === DEFAULT_OUT_DIR ? [] : [`--out ${quoted(input.outDir)}`]),
+  ].join(' ');
+  const generate = defaults ? 'npx turbo run docs' : `npx dbbench-docs generate ${flags}`;
+  const check = defaults ? 'npx turbo run docs:check' : `npx dbbench-docs check ${flags}`;
   const suites = new Map<string, Map<string, string>>();
   for (const engine of input.engines) {
     for (const report of engine.reports) {
@@ -91,10 +104,18 @@ export function hubPageModel(input: HubPageInput): HubPageModel {
   return {
     intro: `Results of ${listSentence(parts)}, from the reports listed below.`,
     commands: [...input.engines.map((engine) => `npx turbo run bench:${engine.database}`), generate],
-    reproduceNote:
-      jmhCount > 0
-        ? 'Plain JMH reports are rewritten by the project that produced them (its JMH run with `-rf json`); the last command turns every report into these pages and charts.'
-        : 'The first commands run every suite against a server (a URL you give, a container, local binaries or an embedded PostgreSQL) and rewrite the reports; the last turns the reports into these pages and charts.',
+    reproduceNote: [
+      ...(titles.length > 0
+        ? [
+            'The `bench:` tasks run every suite against a server (a URL you give, a container, local binaries or an embedded PostgreSQL) and rewrite its reports.',
+          ]
+        : []),
+      ...(jmhCount > 0
+        ? ['Plain JMH reports are rewritten by the project that produced them (its JMH run with `-rf json`).']
+        : []),
+      `\`${generate}\` turns every report into these pages and charts.`,
+    ].join(' '),
+    checkCommand: check,
     suites: [...suites]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([suite, benchmarks]) => ({

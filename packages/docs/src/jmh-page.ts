@@ -36,7 +36,9 @@ export function jmhPage(
     const values = [...new Set(rows.map(pick).filter((value): value is string => value !== undefined))];
     return values.length === 0 ? NOT_APPLICABLE : values.join(', ');
   };
-  const built = benchmarkSections(rows, { chartPrefix: page.name, titlePrefix: `JMH ${page.label}` });
+  // "jmh-avgt" already says JMH; "orders/results" does not.
+  const titlePrefix = /^jmh/i.test(page.label) ? page.label : `JMH ${page.label}`;
+  const built = benchmarkSections(rows, { chartPrefix: page.name, titlePrefix });
   return {
     model: {
       label: page.label,

@@ -8,7 +8,7 @@ import { enginePage } from './engine-page.js';
 import { DEFAULT_REPORT_PATTERN, findReportFiles, shownPath, type FoundReport } from './find-reports.js';
 import { compareStrings } from './format.js';
 import { findGitBaseline, isGitRoot } from './git-baseline.js';
-import { hubPageModel } from './hub-page.js';
+import { DEFAULT_OUT_DIR, hubPageModel } from './hub-page.js';
 import { jmhPage } from './jmh-page.js';
 import { jmhPageNames } from './page-names.js';
 import { parseReport } from './parse-report.js';
@@ -30,6 +30,8 @@ export interface RenderOptions {
   readonly notesDir?: string;
   /** Template directory; default the package's `templates/`. */
   readonly templateDir?: string;
+  /** The output directory, relative to the root (or absolute); default `benchmark-docs`. The hub names it. */
+  readonly outDir?: string;
 }
 
 /** Engines in page order: the two the suites target first, any others after by name. */
@@ -172,7 +174,10 @@ async function renderCharts(charts: readonly ChartDefinition[], output: Map<stri
 export async function renderDocs(options: RenderOptions): Promise<Map<string, string>> {
   const root = path.resolve(options.root);
   await checkRoot(root);
-  const notesDir = path.resolve(root, options.notesDir ?? path.join('benchmark-docs', 'notes'));
+  const notesDir = path.resolve(
+    root,
+    options.notesDir ?? path.join(options.outDir ?? DEFAULT_OUT_DIR, 'notes'),
+  );
   const patterns = options.reportPatterns ?? [DEFAULT_REPORT_PATTERN];
   const loaded: { report: ReportFile; text: string }[] = [];
   for (const file of await matchedReports(root, patterns)) {
@@ -241,6 +246,7 @@ export async function renderDocs(options: RenderOptions): Promise<Map<string, st
         engines,
         jmhReports: jmhPages,
         reportPatterns: options.reportPatterns,
+        outDir: shownPath(root, path.resolve(root, options.outDir ?? DEFAULT_OUT_DIR)),
         handNotes: await readNotes(notesDir, 'README.md'),
       }),
     ),

@@ -43,11 +43,13 @@ describe('dbbench-docs CLI', () => {
   });
 
   it('writes byte-identical output under different time zones and locales', async () => {
-    const root = await fixtureRoot();
-    const utc = await cli(['generate', '--root', root, '--out', 'out-utc'], {
+    // Two copies of one repository: the pages name their output directory, so it is the same.
+    const first = await fixtureRoot();
+    const second = await fixtureRoot();
+    const utc = await cli(['generate', '--root', first], {
       env: { TZ: 'UTC', LC_ALL: 'C.UTF-8', LANG: 'C.UTF-8' },
     });
-    const kolkata = await cli(['generate', '--root', root, '--out', 'out-kolkata'], {
+    const kolkata = await cli(['generate', '--root', second], {
       env: { TZ: 'Asia/Kolkata', LC_ALL: 'de_DE.UTF-8', LANG: 'de_DE.UTF-8' },
     });
     expect([utc.code, kolkata.code]).toEqual([0, 0]);
@@ -60,9 +62,9 @@ describe('dbbench-docs CLI', () => {
       },
     );
     expect(probe.stdout.trim()).toBe('1.234,5 5');
-    const a = await readTree(path.join(root, 'out-utc'));
+    const a = await readTree(path.join(first, 'benchmark-docs'));
     expect(a.size).toBeGreaterThan(20);
-    expect(sameTree(a, await readTree(path.join(root, 'out-kolkata')))).toBe(true);
+    expect(sameTree(a, await readTree(path.join(second, 'benchmark-docs')))).toBe(true);
   });
 
   it('resolves --reports and --out against --root, wherever it runs', async () => {

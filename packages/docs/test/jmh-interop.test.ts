@@ -59,6 +59,7 @@ describe('plain JMH reports', () => {
     expect(hub).not.toMatch(/PostgreSQL|MySQL|MariaDB|bench:postgres|suites measure/);
     expect(hub).toContain('Results of 1 plain JMH report');
     expect(hub).toContain("npx dbbench-docs generate --reports 'bench/*.json'");
+    expect(hub).toContain("`npx dbbench-docs check --reports 'bench/*.json'` fails when");
   });
 
   it('compares a JMH report with its previous committed version', async () => {
