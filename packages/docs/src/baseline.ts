@@ -1,9 +1,9 @@
-import type { DbbenchReportFile } from './report-file.js';
+import type { ReportFile } from './report-file.js';
 
 /** The previous version of one report that the comparison uses, and where it came from. */
 export interface Baseline {
-  /** Sentence fragment for the page, e.g. "the version at commit 0123abcd4567". */
+  /** Sentence fragment for the page, e.g. "compared with the version at commit 0123abcd4567". */
   readonly origin: string;
   /** The previous report; undefined when there is none or it could not be read. */
-  readonly report: DbbenchReportFile | undefined;
+  readonly report: ReportFile | undefined;
 }

@@ -1,14 +1,12 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { listGeneratedFiles, readIfExists, writeFiles } from './output-dir.js';
+import { DocsError } from './docs-error.js';
+import { shownPath } from './find-reports.js';
+import { listGeneratedFiles, readIfExists } from './output-dir.js';
 import { renderDocs, type RenderOptions } from './render-docs.js';
 
-/** Options of {@link checkDocs}. */
-export interface CheckOptions extends RenderOptions {
-  /** The committed docs; default `<root>/benchmark-docs`. */
-  readonly outDir?: string;
-}
+/** Options of {@link checkDocs}: the render options, `outDir` being the committed docs. */
+export type CheckOptions = RenderOptions;
 
 /** How the committed docs differ from what the committed reports produce. */
 export interface DocsDifferences {
@@ -16,7 +14,7 @@ export interface DocsDifferences {
   readonly added: readonly string[];
   /** Present in both with different content. */
   readonly changed: readonly string[];
-  /** Committed but no longer generated. */
+  /** Committed (and written by the generator) but no longer generated. */
   readonly deleted: readonly string[];
 }
 
@@ -26,28 +24,30 @@ export function isCurrent(differences: DocsDifferences): boolean {
 }
 
 /**
- * Regenerates the docs into a temp directory and compares them, file by file, with the output
- * directory (hand-written `notes/` excluded). Untracked new files count: this compares the work
- * tree, not git's index.
+ * Renders the docs in memory and compares them, file by file, with the output directory (the
+ * hand-written `notes/` and files the generator did not write excluded). Untracked new files
+ * count: this compares the work tree, not git's index. Writes nothing.
  */
 export async function checkDocs(options: CheckOptions): Promise<DocsDifferences> {
-  const outDir = options.outDir ?? path.join(path.resolve(options.root), 'benchmark-docs');
-  const files = await renderDocs({ notesDir: path.join(outDir, 'notes'), ...options });
-  const temp = await mkdtemp(path.join(os.tmpdir(), 'dbbench-docs-check-'));
-  try {
-    await writeFiles(temp, files);
-    const generated = await listGeneratedFiles(temp);
-    const committed = new Set(await listGeneratedFiles(outDir));
-    const added: string[] = [];
-    const changed: string[] = [];
-    for (const file of generated) {
-      const current = await readIfExists(path.join(outDir, file));
-      if (current === undefined) added.push(file);
-      else if (current !== (await readFile(path.join(temp, file), 'utf8'))) changed.push(file);
-      committed.delete(file);
-    }
-    return { added, changed, deleted: [...committed] };
-  } finally {
-    await rm(temp, { recursive: true, force: true });
+  const root = path.resolve(options.root);
+  const outDir = path.resolve(root, options.outDir ?? 'benchmark-docs');
+  const isDirectory = await stat(outDir).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
+  if (!isDirectory) {
+    throw new DocsError(
+      `--out ${shownPath(root, outDir)} does not exist or is not a directory: there are no docs to check. Run generate first.`,
+    );
   }
+  const files = await renderDocs({ notesDir: path.join(outDir, 'notes'), ...options });
+  const added: string[] = [];
+  const changed: string[] = [];
+  for (const [file, content] of files) {
+    const current = await readIfExists(path.join(outDir, ...file.split('/')));
+    if (current === undefined) added.push(file);
+    else if (current !== content) changed.push(file);
+  }
+  const deleted = (await listGeneratedFiles(outDir)).filter((file) => !files.has(file));
+  return { added, changed, deleted };
 }

@@ -17,7 +17,7 @@ async function rows(relative: string): Promise<Map<string, ResultRow>> {
   return new Map(report.results.map((result) => [resultKey(rowFromDbbench(result)), rowFromDbbench(result)]));
 }
 
-const REGRESSED_JOB = 'job|ss|dataSize=10000,partitions=4,poolSize=10';
+const REGRESSED_JOB = 'pooled.job|ss|dataSize=10000,partitions=4,poolSize=10';
 
 describe('compareResult on fixture reports', () => {
   it('marks the job that got 20% slower as regressed and same-distribution results as "~"', async () => {
@@ -48,7 +48,7 @@ describe('compareResult on fixture reports', () => {
 
   it('reads the direction: a 20% higher throughput is an improvement', async () => {
     const current = await rows('repo/packages/suite-pooled/reports/postgres.json');
-    const key = 'contention|thrpt|acquireTimeout=none,concurrency=10,poolSize=10';
+    const key = 'pooled.contention|thrpt|acquireTimeout=none,concurrency=10,poolSize=10';
     const now = current.get(key)!;
     const slower: ResultRow = {
       ...now,

@@ -50,10 +50,18 @@ function notComparable(
   };
 }
 
+/** What decides comparability: the machine and server for dbbench, the JVM for plain JMH. */
+function fingerprint(row: ResultRow): Readonly<Record<string, string>> {
+  if (row.dbbench) return comparabilityFingerprint(row.dbbench);
+  return {
+    JDK: row.source.jdkVersion ?? 'unknown',
+    VM: `${row.source.vmName ?? 'unknown'} ${row.source.vmVersion ?? ''}`.trim(),
+  };
+}
+
 function environmentDifferences(current: ResultRow, baseline: ResultRow): string[] {
-  if (!current.dbbench || !baseline.dbbench) return [];
-  const now = comparabilityFingerprint(current.dbbench);
-  const before = comparabilityFingerprint(baseline.dbbench);
+  const now = fingerprint(current);
+  const before = fingerprint(baseline);
   return Object.keys(now)
     .filter((key) => now[key] !== before[key])
     .map((key) => `${key} differs (${before[key] ?? ''} → ${now[key] ?? ''})`);
@@ -64,7 +72,7 @@ function environmentDifferences(current: ResultRow, baseline: ResultRow): string
  * test at `alpha`, and a seeded bootstrap interval of the ratio of means. A change is called
  * (improved / regressed, by the metric's direction) only when the test is significant and the
  * whole interval lies beyond the noise threshold; otherwise the verdict is "~". Results measured
- * on a different CPU, core count or server version are "not comparable".
+ * on a different CPU, core count or server version (for plain JMH: JDK or VM) are "not comparable".
  */
 export function compareResult(
   current: ResultRow,
@@ -94,7 +102,7 @@ export function compareResult(
   if (!(baselineMean > 0)) return notComparable('previous mean is not positive', current, baseline);
   const test = mannWhitneyU(currentScores, baselineScores);
   const ratio = bootstrapRatioOfMeans(currentScores, baselineScores, {
-    seed: hashString(resultKey(current)),
+    randomSeed: hashString(resultKey(current)),
     resamples: options.resamples ?? COMPARISON_DEFAULTS.resamples,
     confidence: 1 - alpha,
   });

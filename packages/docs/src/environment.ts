@@ -48,9 +48,3 @@ export function comparabilityFingerprint(extension: DbbenchExtension): Readonly<
     'server version': databaseRunInfo(extension).version ?? 'unknown',
   };
 }
-
-/** Human names for the engines the suites target; other names are shown as written. */
-export function engineTitle(database: string): string {
-  const titles: Readonly<Record<string, string>> = { postgres: 'PostgreSQL', mysql: 'MySQL' };
-  return titles[database] ?? database;
-}

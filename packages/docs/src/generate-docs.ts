@@ -1,20 +1,21 @@
 import path from 'node:path';
-import { replaceGeneratedFiles } from './output-dir.js';
+import { shownPath } from './find-reports.js';
+import { checkOutputDir, replaceGeneratedFiles, type ReplaceResult } from './output-dir.js';
 import { renderDocs, type RenderOptions } from './render-docs.js';
 
-/** Options of {@link generateDocs}. */
-export interface GenerateOptions extends RenderOptions {
-  /** Output directory; default `<root>/benchmark-docs`. */
-  readonly outDir?: string;
-}
+/** Options of {@link generateDocs}: the render options, `outDir` being where the docs are written. */
+export type GenerateOptions = RenderOptions;
 
 /**
- * Validates every report, renders the docs, and only then replaces the generated files in the
- * output directory (hand-written `notes/` stay). Returns the files written, relative to it.
+ * Checks the output directory, validates every report and renders the docs in memory, and only
+ * then replaces the generated files in the output directory (hand-written `notes/` and files the
+ * generator did not write stay). A bad input — a pattern matching nothing, an empty or invalid
+ * report, a file where the directory should be — leaves the directory untouched.
  */
-export async function generateDocs(options: GenerateOptions): Promise<string[]> {
-  const outDir = options.outDir ?? path.join(path.resolve(options.root), 'benchmark-docs');
+export async function generateDocs(options: GenerateOptions): Promise<ReplaceResult> {
+  const root = path.resolve(options.root);
+  const outDir = path.resolve(root, options.outDir ?? 'benchmark-docs');
+  await checkOutputDir(outDir, shownPath(root, outDir));
   const files = await renderDocs({ notesDir: path.join(outDir, 'notes'), ...options });
-  await replaceGeneratedFiles(outDir, files);
-  return [...files.keys()];
+  return replaceGeneratedFiles(outDir, files);
 }

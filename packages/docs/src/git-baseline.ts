@@ -25,6 +25,20 @@ async function git(root: string, args: readonly string[]): Promise<string | unde
   }
 }
 
+/** The top of the git work tree holding `directory`, or undefined outside one (or without git). */
+export async function gitTopLevel(directory: string): Promise<string | undefined> {
+  const top = await git(directory, ['rev-parse', '--show-toplevel']);
+  return top === undefined ? undefined : top.trim();
+}
+
+/**
+ * Whether the repository at `root` is a shallow clone (the default checkout of most CI systems):
+ * its history stops early, so the baseline rule cannot see earlier versions of a report.
+ */
+export async function isShallowRepository(root: string): Promise<boolean> {
+  return (await git(root, ['rev-parse', '--is-shallow-repository']))?.trim() === 'true';
+}
+
 /**
  * Whether `root` is the top of a git work tree. A fixture directory inside another repository
  * must not pick up that repository's history.

@@ -1,60 +1,75 @@
-import type { JmhMetric } from '@dbbench/harness/report';
-import { compareStrings, formatBytes, formatNumber } from './format.js';
+import { compareStrings } from './format.js';
+import { finiteScore, type ResultRow } from './result-row.js';
+import { unitKind } from './units.js';
 
-/** The secondary metric the rows/s column shows (written by the suites' rows/s profiler). */
-export const ROWS_PER_SECOND = 'rows/s';
+/**
+ * Secondary metrics, read generically: a metric's group is the prefix of its name (`pool.` in
+ * `pool.acquireWait.p95`), its label the rest, its unit what the profiler recorded, its direction
+ * what the report declares in `secondaryHigherIsBetter`. A new profiler shows up in the docs
+ * without code changes.
+ */
 
-/** A secondary metric's name as a column header, and where it goes. */
-export interface MetricDescription {
-  readonly label: string;
-  /** Well-known metrics are columns of the main results table; the rest go to "other metrics". */
-  readonly wellKnown: boolean;
-  /** Sort position among well-known metrics. */
-  readonly order: number;
-  /** A sentence under the table when the label alone could mislead, or undefined. */
-  readonly note?: string | undefined;
+/** The group of a metric: its name up to the first dot, or '' when it has none. */
+export function metricGroup(name: string): string {
+  const dot = name.indexOf('.');
+  return dot > 0 ? name.slice(0, dot) : '';
 }
 
-// Well-known secondary metrics, in the order their columns appear. Anything else is rendered
-// generically under its own name, so a new profiler shows up in the docs without code changes.
-const WELL_KNOWN: readonly {
-  readonly pattern: RegExp;
-  readonly label: (match: RegExpExecArray) => string;
-  readonly note?: string;
-}[] = [
-  { pattern: /^requests\/s$/, label: () => 'requests/s' },
-  { pattern: /^pool\.acquireWait\.(p[\d.]+|max|mean)$/, label: (m) => `acquire wait ${m[1]!}` },
-  { pattern: /^(?:latency|pool\.latency)[._]?(p[\d.]+|max|mean)$/i, label: (m) => `latency ${m[1]!}` },
-  { pattern: /success/i, label: () => 'success rate' },
-  { pattern: /^(?:pool\.)?timeouts?$/i, label: () => 'timeouts' },
-  // The profiler reports the iteration's share, not the pool's lifetime total: say "new".
-  {
-    pattern: /^pool\.connectionsOpened$/,
-    label: () => 'new connections',
-    note: 'New connections are the physical connections the pool opened during the measured iteration; 0 means the pool was already warm.',
-  },
-  { pattern: /^connectionHold\.(p[\d.]+|max|mean)$/, label: (m) => `connection hold ${m[1]!}` },
-  { pattern: /^timeToFirstRow$/, label: () => 'time to first row' },
-  { pattern: /^stream\.maxReadAhead$/, label: () => 'max read-ahead' },
-  { pattern: /^(?:mem|memory)\.peakRss$/, label: () => 'peak RSS' },
-  { pattern: /^(?:mem|memory)\.peakHeap$/, label: () => 'peak heap' },
-  { pattern: /^(?:mem|memory)\.rssGrowth$/, label: () => 'RSS growth' },
-  { pattern: /^(?:mem|memory)\.heapGrowth$/, label: () => 'heap growth' },
-  { pattern: /^gc\.alloc(?:\.rate)?\.norm$/, label: () => 'alloc/op' },
-  { pattern: /^gc\.count$/, label: () => 'GC count' },
-  { pattern: /^gc\.time$/, label: () => 'GC time' },
-];
-
-/** Describes a secondary metric by name. */
-export function describeMetric(name: string): MetricDescription {
-  for (const [order, entry] of WELL_KNOWN.entries()) {
-    const match = entry.pattern.exec(name);
-    if (match) return { label: entry.label(match), wellKnown: true, order, note: entry.note };
-  }
-  return { label: name, wellKnown: false, order: WELL_KNOWN.length };
+/** A metric's name without its group. */
+export function metricLabel(name: string): string {
+  const group = metricGroup(name);
+  return group === '' ? name : name.slice(group.length + 1);
 }
 
-/** Rank of a statistic suffix so columns read p50, p95, p99, max rather than alphabetically. */
+// Counters of the work a benchmark made the server do (rows inserted, commits, blocks read, WAL
+// bytes): they describe the workload, so more is neither better nor worse, and they carry no
+// direction arrow whatever the report declares.
+const WORKLOAD_COUNTER_GROUPS: ReadonlySet<string> = new Set(['server']);
+
+/**
+ * Whether higher values of a metric are better: as declared by the results, undefined when none
+ * declares it or when the metric counts workload rather than cost.
+ */
+export function metricDirection(name: string, rows: readonly ResultRow[]): boolean | undefined {
+  if (WORKLOAD_COUNTER_GROUPS.has(metricGroup(name))) return undefined;
+  return rows.find((row) => row.secondaryHigherIsBetter[name] !== undefined)?.secondaryHigherIsBetter[name];
+}
+
+/** The arrow a header carries: ↑ higher is better, ↓ lower is better, none when it is neither. */
+export function directionArrow(higherIsBetter: boolean | undefined): string {
+  return higherIsBetter === undefined ? '' : higherIsBetter ? ' ↑' : ' ↓';
+}
+
+/** The unit a metric was recorded in (the first result that has it). */
+export function metricUnit(name: string, rows: readonly ResultRow[]): string {
+  return rows.find((row) => row.secondary[name] !== undefined)?.secondary[name]?.scoreUnit ?? '';
+}
+
+/**
+ * A derived rate, e.g. `rows/s`: named after its own unit, a count per time. The main table
+ * shows it beside the score.
+ */
+export function isDerivedRate(name: string, rows: readonly ResultRow[]): boolean {
+  const unit = metricUnit(name, rows);
+  return unit === name && unitKind(unit).kind === 'rate';
+}
+
+/**
+ * Whether a metric repeats the primary score (same value in every result that has both), e.g. a
+ * requests/s metric of a benchmark whose score is requests per second: shown once, as the score.
+ */
+export function repeatsScore(name: string, rows: readonly ResultRow[]): boolean {
+  const pairs = rows.flatMap((row) => {
+    const score = finiteScore(row.primary);
+    const value = finiteScore(row.secondary[name]);
+    return score === undefined || value === undefined ? [] : [[score, value] as const];
+  });
+  return (
+    pairs.length > 0 && pairs.every(([score, value]) => Math.abs(score - value) <= 1e-9 * Math.abs(score))
+  );
+}
+
+/** Rank of a statistic suffix so columns read mean, p50, p95, p99, max rather than alphabetically. */
 function statisticRank(name: string): number {
   const match = /(?:^|[._])(p([\d.]+)|mean|max)$/.exec(name);
   if (!match) return 0;
@@ -63,50 +78,13 @@ function statisticRank(name: string): number {
   return Number(match[2]);
 }
 
-/** Orders metric names: well-known ones in catalog order (p50 before p95 before max), the rest by name. */
+/** Orders metric names: by group, then by what they measure, statistics in reading order. */
 export function compareMetricNames(a: string, b: string): number {
+  const stem = (name: string) => name.replace(/(?:^|[._])(p[\d.]+|mean|max)$/, '');
   return (
-    describeMetric(a).order - describeMetric(b).order ||
+    compareStrings(metricGroup(a), metricGroup(b)) ||
+    compareStrings(stem(a), stem(b)) ||
     statisticRank(a) - statisticRank(b) ||
     compareStrings(a, b)
   );
-}
-
-/** Whether a unit is a byte count (formatted in KiB/MiB/GiB). */
-export function isByteUnit(unit: string): boolean {
-  return /^(B|bytes)(\/op)?$/.test(unit);
-}
-
-const BYTES_PER_UNIT: Readonly<Record<string, number>> = {
-  B: 1,
-  bytes: 1,
-  KiB: 1024,
-  KB: 1000,
-  MiB: 1024 ** 2,
-  MB: 1000 ** 2,
-  GiB: 1024 ** 3,
-  GB: 1000 ** 3,
-};
-
-/** A memory amount in any byte unit (B, KiB, MiB, GiB, …) as MiB; undefined for other units. */
-export function toMebibytes(value: number, unit: string): number | undefined {
-  const bytes = BYTES_PER_UNIT[unit];
-  return bytes === undefined ? undefined : (value * bytes) / 1024 ** 2;
-}
-
-/**
- * The unit shown in a column header beside a metric's label: byte units carry their unit in each
- * cell instead ("878 KiB"), so only "per op" remains, and only when the label does not say it; a
- * plain count needs no unit ("timeouts", not "timeouts (count)").
- */
-export function headerUnit(unit: string, label: string): string {
-  if (/^counts?$/.test(unit)) return '';
-  if (!isByteUnit(unit)) return unit === label ? '' : unit;
-  return unit.endsWith('/op') && !label.endsWith('/op') ? 'per op' : '';
-}
-
-/** A metric's score formatted for a table cell (bytes in binary units, else 3 significant digits). */
-export function formatMetricScore(metric: JmhMetric | undefined): string {
-  if (!metric) return formatNumber(undefined);
-  return isByteUnit(metric.scoreUnit) ? formatBytes(metric.score) : formatNumber(metric.score);
 }

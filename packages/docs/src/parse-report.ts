@@ -1,18 +1,9 @@
 import { dbbenchReportSchema, jmhReportSchema } from '@dbbench/harness/report';
-import path from 'node:path';
 import { DocsError } from './docs-error.js';
+import { fillRawDataFromHistograms } from './jmh-histogram.js';
+import { findNonFiniteNumber, formatJsonPath, type ReportProblem } from './json-path.js';
+import { findResultProblem } from './report-checks.js';
 import type { ReportFile } from './report-file.js';
-
-/** Formats a validation path the way people write JSON paths: `$[3].primaryMetric.rawData[0][2]`. */
-export function formatJsonPath(segments: readonly PropertyKey[]): string {
-  let text = '$';
-  for (const segment of segments) {
-    if (typeof segment === 'number') text += `[${segment}]`;
-    else if (typeof segment === 'string' && /^[A-Za-z_$][\w$]*$/.test(segment)) text += `.${segment}`;
-    else text += `[${JSON.stringify(String(segment))}]`;
-  }
-  return text;
-}
 
 /** The subset of a zod issue the messages use. */
 interface Issue {
@@ -57,30 +48,38 @@ function describeIssue(issue: Issue, json: unknown): string {
       return `expected ${expected.join(' or ')}, got ${describeValue(valueAt(json, issue.path))}`;
     }
   }
+  if (issue.code === 'invalid_type' && issue.expected) {
+    return `expected ${issue.expected}, got ${describeValue(valueAt(json, issue.path))}`;
+  }
   return issue.message;
 }
 
-function invalid(file: string, issues: readonly Issue[], json?: unknown): DocsError {
-  const shown = issues
-    .slice(0, 5)
-    .map((issue) => `  at ${formatJsonPath(issue.path)}: ${describeIssue(issue, json)}`);
-  const more = issues.length > 5 ? [`  … and ${issues.length - 5} more`] : [];
-  return new DocsError(
-    [
-      `${file} is not a valid report:`,
-      ...shown,
-      ...more,
-      'Fix or re-run the benchmark that wrote it (reports are JMH JSON arrays with a `dbbench` extension per result); no docs were written.',
-    ].join('\n'),
-  );
+const ADVICE = 'Fix or re-run the benchmark that wrote it; nothing was written.';
+
+/** A report error in at most three lines: where, what (and how many more), what to do. */
+function invalid(file: string, problems: readonly ReportProblem[]): DocsError {
+  const [first] = problems;
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
+  const where = first ? ` at ${formatJsonPath(first.path)}: ${first.message}` : '';
+  return new DocsError(`${file} is not a valid report${where}${more}.\n${ADVICE}`);
+}
+
+function schemaProblems(issues: readonly Issue[], json: unknown): ReportProblem[] {
+  return issues.map((issue) => ({ path: issue.path, message: describeIssue(issue, json) }));
+}
+
+function hasDbbenchExtension(results: readonly unknown[]): boolean {
+  return results.some((result) => typeof result === 'object' && result !== null && 'dbbench' in result);
 }
 
 /**
  * Parses and validates one report. A file whose results carry a `dbbench` extension is checked
- * against the harness's report schema; a file with none is read as plain JMH JSON. Every error
- * names the file, the JSON path and what was expected.
+ * against the harness's report schema; a file with none is read as plain JMH JSON (sample-mode
+ * histograms included). Then what no schema can see: an empty report, a negative or non-finite
+ * score, the same combination twice. Every error names the file, the JSON path and what was
+ * expected, in at most three lines.
  *
- * @param file - the path shown in messages and recorded in the docs (relative to the repository root)
+ * @param file - the path shown in messages and recorded in the docs
  * @param text - the file's content
  */
 export function parseReport(file: string, text: string): ReportFile {
@@ -90,27 +89,35 @@ export function parseReport(file: string, text: string): ReportFile {
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new DocsError(
-      `${file} is not valid JSON (${reason}). A benchmark interrupted while writing leaves a truncated report: re-run it; no docs were written.`,
+      `${file} is not valid JSON (${reason}).\nA benchmark interrupted while writing leaves a truncated report: re-run it; nothing was written.`,
     );
   }
-  if (!Array.isArray(json)) {
-    throw invalid(file, [{ path: [], message: 'expected an array of JMH results' }]);
+  if (!Array.isArray(json)) throw invalid(file, [{ path: [], message: 'expected an array of JMH results' }]);
+  if (json.length === 0) {
+    throw invalid(file, [{ path: [], message: 'an empty array: the report holds no result' }]);
   }
-  const hasExtension = json.some(
-    (result) => typeof result === 'object' && result !== null && 'dbbench' in (result as object),
-  );
-  if (!hasExtension) {
+  const nonFinite = findNonFiniteNumber(json);
+  if (nonFinite) throw invalid(file, [nonFinite]);
+
+  if (!hasDbbenchExtension(json)) {
+    const histogramProblem = fillRawDataFromHistograms(json);
+    if (histogramProblem) throw invalid(file, [histogramProblem]);
     const parsed = jmhReportSchema.safeParse(json);
-    if (!parsed.success) throw invalid(file, parsed.error.issues, json);
-    return { kind: 'jmh', file, name: path.posix.basename(file, '.json'), results: parsed.data };
+    if (!parsed.success) throw invalid(file, schemaProblems(parsed.error.issues, json));
+    const problem = findResultProblem(parsed.data);
+    if (problem) throw invalid(file, [problem]);
+    return { kind: 'jmh', file, results: parsed.data };
   }
+
   const parsed = dbbenchReportSchema.safeParse(json);
-  if (!parsed.success) throw invalid(file, parsed.error.issues, json);
-  const first = parsed.data[0];
-  if (!first) throw invalid(file, [{ path: [], message: 'expected at least one result' }]);
+  if (!parsed.success) throw invalid(file, schemaProblems(parsed.error.issues, json));
+  const problem = findResultProblem(parsed.data);
+  if (problem) throw invalid(file, [problem]);
+  const [first] = parsed.data;
+  if (!first) throw invalid(file, [{ path: [], message: 'an empty array: the report holds no result' }]);
   const { suite, database } = first.dbbench;
   // One file holds one suite on one database; a mixed file would put numbers on the wrong page.
-  parsed.data.forEach((result, index) => {
+  for (const [index, result] of parsed.data.entries()) {
     for (const [key, expected] of [
       ['suite', suite],
       ['database', database],
@@ -124,6 +131,6 @@ export function parseReport(file: string, text: string): ReportFile {
         ]);
       }
     }
-  });
+  }
   return { kind: 'dbbench', file, suite, database, results: parsed.data };
 }

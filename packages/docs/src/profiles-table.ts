@@ -7,7 +7,10 @@ import type { ResultRow } from './result-row.js';
  * measurement iterations and times, forks and threads actually used (distinct values joined, in
  * case a resumed run mixed settings).
  */
-export function profilesTable(entries: readonly { group: string; row: ResultRow }[]): MarkdownTable {
+export function profilesTable(
+  entries: readonly { group: string; row: ResultRow }[],
+  groupTitle = 'suite',
+): MarkdownTable {
   const groups = new Map<string, { group: string; row: ResultRow; settings: Map<string, Set<string>> }>();
   for (const { group, row } of entries) {
     const key = `${group}\u0000${row.benchmark}\u0000${row.mode}`;
@@ -40,7 +43,7 @@ export function profilesTable(entries: readonly { group: string; row: ResultRow 
   );
   return {
     header: [
-      'suite',
+      groupTitle,
       'benchmark',
       'mode',
       'profile',

@@ -3,7 +3,7 @@ import type { DbbenchResult, JmhResult } from '@dbbench/harness/report';
 /** A validated dbbench report: one suite on one database (`packages/<suite>/reports/<database>.json`). */
 export interface DbbenchReportFile {
   readonly kind: 'dbbench';
-  /** Path relative to the repository root, with `/` separators. */
+  /** Path relative to the repository root (absolute when outside it), with `/` separators. */
   readonly file: string;
   readonly suite: string;
   readonly database: string;
@@ -13,10 +13,8 @@ export interface DbbenchReportFile {
 /** A validated plain JMH report (e.g. from a Java project), rendered as generic tables. */
 export interface JmhReportFile {
   readonly kind: 'jmh';
-  /** Path relative to the repository root, with `/` separators. */
+  /** Path relative to the repository root (absolute when outside it), with `/` separators. */
   readonly file: string;
-  /** The file's base name without `.json`; names its page (`jmh-<name>.md`). */
-  readonly name: string;
   readonly results: readonly JmhResult[];
 }
 

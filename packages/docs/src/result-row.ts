@@ -6,7 +6,7 @@ import { compareParamValues, compareStrings } from './format.js';
  * Plain JMH results get their direction from the mode and their axes from their params.
  */
 export interface ResultRow {
-  /** Short benchmark name (dbbench's `benchmarkName`, or the method name of a JMH benchmark). */
+  /** Short benchmark name (dbbench's `benchmarkName`, or `Class.method` of a JMH benchmark). */
   readonly benchmark: string;
   /** Fully qualified name as JMH writes it. */
   readonly qualifiedName: string;
@@ -53,7 +53,7 @@ export function rowFromDbbench(result: DbbenchResult): ResultRow {
 export function rowFromJmh(result: JmhResult): ResultRow {
   const params = result.params ?? {};
   return {
-    benchmark: result.benchmark.split('.').pop() ?? result.benchmark,
+    benchmark: result.benchmark.split('.').slice(-2).join('.'),
     qualifiedName: result.benchmark,
     description: '',
     mode: result.mode,
@@ -70,12 +70,12 @@ export function rowFromJmh(result: JmhResult): ResultRow {
   };
 }
 
-/** Identifies a result across runs: benchmark, mode and parameters. */
+/** Identifies a result across runs: benchmark (qualified), mode and parameters. */
 export function resultKey(row: ResultRow): string {
   const params = Object.keys(row.params)
     .sort(compareStrings)
     .map((axis) => `${axis}=${row.params[axis] ?? ''}`);
-  return `${row.benchmark}|${row.mode}|${params.join(',')}`;
+  return `${row.qualifiedName}|${row.mode}|${params.join(',')}`;
 }
 
 /** Orders rows by their axes in declared order (numbers numerically), then by mode. */
@@ -96,4 +96,20 @@ export function iterationScores(metric: JmhMetric): number[] {
 export function finiteScore(metric: JmhMetric | undefined): number | undefined {
   if (!metric || metric.score === 'NaN' || !Number.isFinite(metric.score)) return undefined;
   return metric.score;
+}
+
+/**
+ * A score with its interval: mean ± the half-width JMH reports (99.9% by default), the lower end
+ * cut at zero since no time or throughput is negative. No interval when the error is unknown
+ * (a single iteration).
+ */
+export function scoreInterval(
+  row: ResultRow,
+): { readonly score: number; readonly low?: number; readonly high?: number } | undefined {
+  if (row.status !== 'ok') return undefined;
+  const score = finiteScore(row.primary);
+  if (score === undefined) return undefined;
+  const error = row.primary.scoreError;
+  if (error === 'NaN' || !Number.isFinite(error)) return { score };
+  return { score, low: Math.max(0, score - error), high: score + error };
 }

@@ -1,170 +1,153 @@
-import { formatNumber, formatRatio, NOT_APPLICABLE } from './format.js';
-import { codeCell, type MarkdownTable, type TableCell } from './markdown-table.js';
-import {
-  compareMetricNames,
-  describeMetric,
-  formatMetricScore,
-  headerUnit,
-  ROWS_PER_SECOND,
-} from './metrics.js';
+import { axisLayout, describeCombination, type AxisLayout } from './axis-layout.js';
+import { formatNumber, NOT_APPLICABLE } from './format.js';
+import type { MarkdownTable, TableCell } from './markdown-table.js';
+import { metricColumns } from './metric-columns.js';
+import { compareMetricNames, directionArrow, isDerivedRate, metricGroup, repeatsScore } from './metrics.js';
 import { compareRows, finiteScore, type ResultRow } from './result-row.js';
-import { averageMilliseconds } from './units.js';
+import { scoreDisplay, type ScoreDisplay } from './score-display.js';
 
-/** One benchmark's section of a page. */
-export interface BenchmarkSection {
-  readonly name: string;
-  readonly description: string;
-  /** The main results table. */
-  readonly table: MarkdownTable;
-  /** Secondary metrics that are not well known (server counters, new profilers); null when none. */
-  readonly otherMetrics: MarkdownTable | null;
-  /** Sentences under the tables (direction legend, where the efficiency limit came from). */
-  readonly footnotes: readonly string[];
-}
+/** A reviewer reads at most this many columns in a benchmark's main table. */
+export const MAX_MAIN_COLUMNS = 9;
 
-/** Options of {@link benchmarkSection}. */
-export interface BenchmarkSectionOptions {
-  /** Efficiency vs the limit benchmark, for job rows. */
-  readonly efficiency?: (row: ResultRow) => number | undefined;
-  readonly efficiencyNote?: string;
-}
-
-const SAMPLED_PERCENTILES: readonly (readonly [string, string])[] = [
+/** Percentiles of every sample (sample mode), in the order they are offered a column. */
+const PERCENTILES: readonly (readonly [key: string, label: string])[] = [
   ['50.0', 'p50'],
-  ['95.0', 'p95'],
   ['99.0', 'p99'],
+  ['90.0', 'p90'],
+  ['99.9', 'p99.9'],
 ];
 
-function scoreCell(row: ResultRow): string {
+/** Secondary metrics of one group (`pool`, `gc`, `server`, …) in one table. */
+export interface MetricGroupTable {
+  /** The group's name ('' for metrics without a prefix). */
+  readonly group: string;
+  readonly table: MarkdownTable;
+}
+
+/** The tables of one benchmark. */
+export interface BenchmarkTables {
+  readonly layout: AxisLayout;
+  readonly display: ScoreDisplay;
+  /** "poolSize 10, chunkSize 500": axes with one value in every row, or null. */
+  readonly fixedAxes: string | null;
+  /** The main table: varying axes, score ± error, derived rates, percentiles, status. */
+  readonly table: MarkdownTable;
+  /** One line per failed combination: which, and why. */
+  readonly failures: readonly string[];
+  /** Secondary metrics grouped by prefix (shown folded). */
+  readonly secondary: readonly MetricGroupTable[];
+}
+
+/** The key columns of a row: its varying axes (one combined column when there are too many), its mode. */
+function keyColumns(
+  layout: AxisLayout,
+  room: number,
+): { header: string[]; cells: (row: ResultRow) => string[] } {
+  const combined = layout.varying.length > room;
+  const header = [...(combined ? ['parameters'] : layout.varying), ...(layout.modeVaries ? ['mode'] : [])];
+  return {
+    header,
+    cells: (row) => [
+      ...(combined
+        ? [layout.varying.map((axis) => `${axis}=${row.params[axis] ?? NOT_APPLICABLE}`).join(', ')]
+        : layout.varying.map((axis) => row.params[axis] ?? NOT_APPLICABLE)),
+      ...(layout.modeVaries ? [row.mode] : []),
+    ],
+  };
+}
+
+function scoreCell(row: ResultRow, display: ScoreDisplay): string {
   if (row.status === 'failed') return 'failed';
   const score = finiteScore(row.primary);
   if (score === undefined) return NOT_APPLICABLE;
   const error = row.primary.scoreError;
-  if (error === 'NaN' || !Number.isFinite(error)) return formatNumber(score);
-  return `${formatNumber(score)} ± ${formatNumber(error, 2)}`;
+  const shown = formatNumber(score * display.factor);
+  if (error === 'NaN' || !Number.isFinite(error)) return shown;
+  return `${shown} ± ${formatNumber(error * display.factor, 2)}`;
 }
 
-function statusCell(row: ResultRow): string {
-  if (row.status === 'ok') return 'ok';
+function failureLine(row: ResultRow, layout: AxisLayout): string {
+  const which = describeCombination(row, layout.varying) || row.benchmark;
   const reasons = row.failureReasons.length > 0 ? row.failureReasons.join('; ') : 'no reason recorded';
-  return `failed: ${reasons}`;
-}
-
-function arrow(higherIsBetter: boolean | undefined): string {
-  return higherIsBetter === undefined ? '' : higherIsBetter ? ' ↑' : ' ↓';
-}
-
-function metricHeader(name: string, rows: readonly ResultRow[]): string {
-  const withMetric = rows.find((row) => row.secondary[name] !== undefined);
-  const label = describeMetric(name).label;
-  const unit = headerUnit(withMetric?.secondary[name]?.scoreUnit ?? '', label);
-  const direction = rows.find((row) => row.secondaryHigherIsBetter[name] !== undefined)
-    ?.secondaryHigherIsBetter[name];
-  return `${label}${unit ? ` (${unit})` : ''}${arrow(direction)}`;
-}
-
-function metricCell(row: ResultRow, name: string): string {
-  if (row.status === 'failed') return NOT_APPLICABLE;
-  return formatMetricScore(row.secondary[name]);
+  return `${which}: ${reasons}`;
 }
 
 /**
- * Builds one benchmark's tables: a row per parameter combination, sorted by the axes in declared
- * order, with score ± error, unit, direction, avg ms, rows/s, percentiles where sampled,
- * well-known secondary metrics, efficiency for jobs and the status (failed rows say why).
+ * Builds one benchmark's tables from its results (all in one score unit). The main table stays
+ * within {@link MAX_MAIN_COLUMNS} columns: the axes that vary (fixed ones are said once above it),
+ * the score ± error with its unit and direction in the header, derived rates such as rows/s,
+ * percentiles where every sample was kept, and the status. Everything else the profilers
+ * recorded goes to one table per metric group.
  */
-export function benchmarkSection(
-  rows: readonly ResultRow[],
-  options: BenchmarkSectionOptions = {},
-): BenchmarkSection {
+export function benchmarkTables(rows: readonly ResultRow[]): BenchmarkTables {
   const sorted = [...rows].sort(compareRows);
   const first = sorted[0];
-  if (!first) throw new Error('benchmarkSection needs at least one result');
-  const axes = first.axes;
-  const showMode = new Set(sorted.map((row) => row.mode)).size > 1;
-  const sampled = sorted.some((row) => row.mode === 'sample');
+  if (!first) throw new Error('benchmarkTables needs at least one result');
+  const layout = axisLayout(sorted);
+  const display = scoreDisplay(sorted);
   const metricNames = [...new Set(sorted.flatMap((row) => Object.keys(row.secondary)))]
-    .filter((name) => name !== ROWS_PER_SECOND)
+    .filter((name) => !repeatsScore(name, sorted))
     .sort(compareMetricNames);
-  const wellKnown = metricNames.filter((name) => describeMetric(name).wellKnown);
-  const other = metricNames.filter((name) => !describeMetric(name).wellKnown);
-  const showRows = sorted.some((row) => row.secondary[ROWS_PER_SECOND] !== undefined);
-  const efficiency = options.efficiency;
-  const showEfficiency = efficiency !== undefined;
+  const room = MAX_MAIN_COLUMNS - 2 - (layout.modeVaries ? 1 : 0);
+  const rates = metricNames.filter((name) => isDerivedRate(name, sorted)).slice(0, Math.max(0, room - 1));
+  const keys = keyColumns(layout, room - rates.length);
+  const sampled = display.timeUnit !== undefined && sorted.some((row) => row.mode === 'sample');
+  const percentileRoom = MAX_MAIN_COLUMNS - keys.header.length - rates.length - 2;
+  const percentiles = sampled
+    ? PERCENTILES.slice(0, Math.max(0, percentileRoom)).sort(([a], [b]) => Number(a) - Number(b))
+    : [];
+  const rateColumns = metricColumns(rates, sorted, (name) => name);
 
   const header: TableCell[] = [
-    ...axes,
-    ...(showMode ? ['mode'] : []),
-    'score ± error',
-    'unit',
-    'better',
-    'avg ms',
-    ...(showRows ? ['rows/s ↑'] : []),
-    ...(sampled ? SAMPLED_PERCENTILES.map(([, label]) => label) : []),
-    ...(showEfficiency ? ['efficiency vs limit ↑'] : []),
-    ...wellKnown.map((name) => metricHeader(name, sorted)),
+    ...keys.header,
+    `score ± error (${display.unit})${directionArrow(first.higherIsBetter)}`,
+    ...rateColumns.map((column) => column.header),
+    ...percentiles.map(([, label]) => `${label} (${display.timeUnit ?? ''})`),
     'status',
   ];
-  const tableRows = sorted.map((row): TableCell[] => {
-    const failed = row.status === 'failed';
-    const score = failed ? undefined : finiteScore(row.primary);
-    const rowsPerSecond = failed ? undefined : finiteScore(row.secondary[ROWS_PER_SECOND]);
-    return [
-      ...axes.map((axis) => row.params[axis] ?? NOT_APPLICABLE),
-      ...(showMode ? [row.mode] : []),
-      scoreCell(row),
-      codeCell(row.primary.scoreUnit),
-      row.higherIsBetter ? 'higher' : 'lower',
-      failed ? NOT_APPLICABLE : formatNumber(averageMilliseconds(score, row.primary.scoreUnit)),
-      ...(showRows ? [formatNumber(rowsPerSecond)] : []),
-      ...(sampled
-        ? SAMPLED_PERCENTILES.map(([key]) =>
-            failed || row.mode !== 'sample'
-              ? NOT_APPLICABLE
-              : formatNumber(row.primary.scorePercentiles[key]),
-          )
-        : []),
-      ...(showEfficiency ? [failed ? NOT_APPLICABLE : formatRatio(efficiency(row))] : []),
-      ...wellKnown.map((name) => metricCell(row, name)),
-      statusCell(row),
-    ];
-  });
-
-  const otherMetrics: MarkdownTable | null =
-    other.length === 0
-      ? null
-      : {
-          header: [
-            ...axes,
-            ...(showMode ? ['mode'] : []),
-            ...other.map((name) => metricHeader(name, sorted)),
-          ],
-          rows: sorted.map((row) => [
-            ...axes.map((axis) => row.params[axis] ?? NOT_APPLICABLE),
-            ...(showMode ? [row.mode] : []),
-            ...other.map((name) => metricCell(row, name)),
-          ]),
-        };
-
-  const footnotes = [
-    'Score ± error is the mean with the half-width of its 99.9% confidence interval; ↑ marks metrics where higher is better, ↓ where lower is better; "—" means the value does not apply or was not recorded.',
-    ...(sampled ? [`Percentiles are of every sample, in the score's unit.`] : []),
-    ...(sorted.some((row) => row.mode === 'thrpt')
-      ? [
-          'For throughput scores, avg ms is 1 ÷ throughput: with concurrent tasks it is not the latency of one operation.',
-        ]
-      : []),
-    ...(options.efficiencyNote ? [options.efficiencyNote] : []),
-    ...[...wellKnown, ...other].flatMap((name) => {
-      const note = describeMetric(name).note;
-      return note ? [note] : [];
+  const tableRows = sorted.map((row): TableCell[] => [
+    ...keys.cells(row),
+    scoreCell(row, display),
+    ...rateColumns.map((column) => column.cell(row)),
+    ...percentiles.map(([key]) => {
+      const value =
+        row.status === 'ok' && row.mode === 'sample' ? row.primary.scorePercentiles[key] : undefined;
+      return formatNumber(typeof value === 'number' ? value * display.factor : undefined);
     }),
-  ];
+    row.status,
+  ]);
+
+  const succeeded = sorted.filter((row) => row.status === 'ok');
+  const groups = new Map<string, string[]>();
+  for (const name of metricNames.filter((metric) => !rates.includes(metric))) {
+    groups.set(metricGroup(name), [...(groups.get(metricGroup(name)) ?? []), name]);
+  }
+  // Metrics without a group read best first; the prefixed groups follow by name.
+  const secondary = [...groups]
+    .sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0))
+    .filter(() => succeeded.length > 0)
+    .map(([group, names]): MetricGroupTable => {
+      const columns = metricColumns(names, succeeded);
+      const groupKeys = keyColumns(layout, Number.POSITIVE_INFINITY);
+      return {
+        group,
+        table: {
+          header: [...groupKeys.header, ...columns.map((column) => column.header)],
+          rows: succeeded.map((row) => [
+            ...groupKeys.cells(row),
+            ...columns.map((column) => column.cell(row)),
+          ]),
+        },
+      };
+    });
+
   return {
-    name: first.benchmark,
-    description: first.description,
+    layout,
+    display,
+    fixedAxes:
+      layout.fixed.length === 0 ? null : layout.fixed.map(([axis, value]) => `${axis} ${value}`).join(', '),
     table: { header, rows: tableRows },
-    otherMetrics,
-    footnotes,
+    failures: sorted.filter((row) => row.status === 'failed').map((row) => failureLine(row, layout)),
+    secondary,
   };
 }

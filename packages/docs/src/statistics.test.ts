@@ -41,13 +41,13 @@ describe('bootstrapRatioOfMeans', () => {
   const slower = baseline.map((value) => value * 1.2 + random());
 
   it('is deterministic for a seed', () => {
-    const first = bootstrapRatioOfMeans(slower, baseline, { seed: 42 });
-    const second = bootstrapRatioOfMeans(slower, baseline, { seed: 42 });
+    const first = bootstrapRatioOfMeans(slower, baseline, { randomSeed: 42 });
+    const second = bootstrapRatioOfMeans(slower, baseline, { randomSeed: 42 });
     expect(second).toEqual(first);
   });
 
   it('brackets the true ratio of means', () => {
-    const interval = bootstrapRatioOfMeans(slower, baseline, { seed: 42 });
+    const interval = bootstrapRatioOfMeans(slower, baseline, { randomSeed: 42 });
     const ratio = mean(slower) / mean(baseline);
     expect(interval.low).toBeLessThanOrEqual(ratio);
     expect(interval.high).toBeGreaterThanOrEqual(ratio);

@@ -124,8 +124,8 @@ function erfc(x: number): number {
 }
 
 /** A seeded pseudo-random generator (mulberry32): the same seed gives the same sequence everywhere. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
+export function seededRandom(initialState: number): () => number {
+  let state = initialState >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
@@ -153,16 +153,16 @@ export interface Interval {
 
 /**
  * Percentile-bootstrap confidence interval of mean(current) / mean(baseline): resample both samples
- * with replacement `resamples` times using a generator seeded with `seed`.
+ * with replacement `resamples` times using a generator seeded with `randomSeed`.
  */
 export function bootstrapRatioOfMeans(
   current: readonly number[],
   baseline: readonly number[],
-  options: { readonly seed: number; readonly resamples?: number; readonly confidence?: number },
+  options: { readonly randomSeed: number; readonly resamples?: number; readonly confidence?: number },
 ): Interval {
   const resamples = options.resamples ?? 2000;
   const confidence = options.confidence ?? 0.95;
-  const random = seededRandom(options.seed);
+  const random = seededRandom(options.randomSeed);
   const resampledMean = (sample: readonly number[]): number => {
     let sum = 0;
     for (let index = 0; index < sample.length; index += 1) {

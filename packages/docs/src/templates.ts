@@ -24,12 +24,15 @@ function cellText(cell: TableCell): string {
  * compiled with `noEscape` (this is Markdown, not HTML) and `strict` (a misspelt field fails the
  * build instead of rendering blank).
  *
- * Helpers: `cell` (escape text for a table cell), `num` (3 significant digits, en-US), `pct`
- * (signed percent), `join` (list with a separator), `code` (inline code).
+ * Helpers: `cell` (escape text for a table cell), `inline` (escape text for a list item), `num`
+ * (3 significant digits, en-US), `pct` (signed percent), `join` (list with a separator), `code`
+ * (inline code). Partials: `table`, `benchmark` (one benchmark's section), `reading` (how to read
+ * the tables), `comparison`.
  */
 export async function loadTemplates(directory: string = DEFAULT_TEMPLATE_DIR): Promise<PageTemplates> {
   const handlebars = Handlebars.create();
   handlebars.registerHelper('cell', (cell: TableCell) => cellText(cell));
+  handlebars.registerHelper('inline', (text: string) => escapeTableCell(text));
   handlebars.registerHelper('num', (value: number) => formatNumber(value));
   handlebars.registerHelper('pct', (value: number) => formatPercent(value));
   handlebars.registerHelper('join', (items: readonly string[], separator: unknown) =>
@@ -37,7 +40,9 @@ export async function loadTemplates(directory: string = DEFAULT_TEMPLATE_DIR): P
   );
   handlebars.registerHelper('code', (text: string) => `\`${text}\``);
   const read = (name: string) => readFile(path.join(directory, name), 'utf8');
-  handlebars.registerPartial('table', await read('partials/table.md.hbs'));
+  for (const partial of ['table', 'benchmark', 'reading', 'comparison']) {
+    handlebars.registerPartial(partial, await read(`partials/${partial}.md.hbs`));
+  }
   const compile = async (name: string) => {
     const template = handlebars.compile(await read(name), { noEscape: true, strict: true });
     return (model: object) => template(model);

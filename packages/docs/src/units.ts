@@ -1,9 +1,11 @@
 /**
- * Converting a primary score to "average milliseconds per operation" and "operations per second",
- * whatever unit JMH reported it in (`ms/op`, `us/op`, `ops/s`, `ops/ms`, …).
+ * Units of scores and metrics: which quantity a unit measures, and the one unit a column or a
+ * table shows it in. A table never mixes µs and ms: time values are converted to one unit chosen
+ * from the values themselves, and the unit is written once, in the header.
  */
 
-const SECONDS_PER_UNIT: Readonly<Record<string, number>> = {
+/** Seconds per time unit as JMH and the harness write them. */
+const SECONDS_PER_TIME_UNIT: Readonly<Record<string, number>> = {
   ns: 1e-9,
   us: 1e-6,
   µs: 1e-6,
@@ -12,44 +14,110 @@ const SECONDS_PER_UNIT: Readonly<Record<string, number>> = {
   min: 60,
 };
 
-/** What a score unit says: time per operation or operations per time. */
-export interface ParsedUnit {
-  readonly kind: 'timePerOp' | 'opsPerTime';
-  /** Seconds in the unit's time part. */
-  readonly seconds: number;
-}
+/** Time units in display order, smallest first. */
+const TIME_DISPLAY: readonly (readonly [string, number])[] = [
+  ['ns', 1e-9],
+  ['µs', 1e-6],
+  ['ms', 1e-3],
+  ['s', 1],
+];
 
-/** Parses `ms/op` or `ops/s`; undefined for anything else (e.g. `rows/s` or `B/op`). */
-export function parseScoreUnit(unit: string): ParsedUnit | undefined {
-  const timePerOp = /^(\w+|µs)\/op$/.exec(unit);
-  if (timePerOp) {
-    const seconds = SECONDS_PER_UNIT[timePerOp[1]!];
-    return seconds === undefined ? undefined : { kind: 'timePerOp', seconds };
+/** Bytes per byte unit; `KB`, `MB`, `GB` as in memory sizes (1024-based, as PostgreSQL writes them). */
+const BYTES_PER_UNIT: Readonly<Record<string, number>> = {
+  B: 1,
+  bytes: 1,
+  KiB: 1024,
+  kB: 1024,
+  KB: 1024,
+  MiB: 1024 ** 2,
+  MB: 1024 ** 2,
+  GiB: 1024 ** 3,
+  GB: 1024 ** 3,
+  TiB: 1024 ** 4,
+  TB: 1024 ** 4,
+};
+
+/** Byte units in display order, smallest first. */
+const BYTE_DISPLAY: readonly (readonly [string, number])[] = [
+  ['B', 1],
+  ['KiB', 1024],
+  ['MiB', 1024 ** 2],
+  ['GiB', 1024 ** 3],
+  ['TiB', 1024 ** 4],
+];
+
+/** What a unit measures. `perOp` marks units per operation (`ms/op`, `B/op`). */
+export type UnitKind =
+  | { readonly kind: 'time'; readonly seconds: number; readonly perOp: boolean }
+  | { readonly kind: 'bytes'; readonly bytes: number; readonly perOp: boolean }
+  | { readonly kind: 'rate'; readonly seconds: number; readonly what: string }
+  | { readonly kind: 'count' }
+  | { readonly kind: 'other' };
+
+/**
+ * Reads a unit: a time (`ms`, `us/op`), a byte amount (`B/op`, `MiB`), a rate per time
+ * (`ops/s`, `rows/s`), a plain count (`count`, `counts`) or anything else.
+ */
+export function unitKind(unit: string): UnitKind {
+  const [base = '', per] = unit.split('/');
+  const perOp = per === 'op';
+  if (per === undefined || perOp) {
+    const seconds = SECONDS_PER_TIME_UNIT[base];
+    if (seconds !== undefined) return { kind: 'time', seconds, perOp };
+    const bytes = BYTES_PER_UNIT[base];
+    if (bytes !== undefined) return { kind: 'bytes', bytes, perOp };
+    if (per === undefined && /^counts?$/.test(base)) return { kind: 'count' };
+    return { kind: 'other' };
   }
-  const opsPerTime = /^ops\/(\w+|µs)$/.exec(unit);
-  if (opsPerTime) {
-    const seconds = SECONDS_PER_UNIT[opsPerTime[1]!];
-    return seconds === undefined ? undefined : { kind: 'opsPerTime', seconds };
+  const seconds = SECONDS_PER_TIME_UNIT[per];
+  return seconds !== undefined && unit.split('/').length === 2
+    ? { kind: 'rate', seconds, what: base }
+    : { kind: 'other' };
+}
+
+function median(values: readonly number[]): number | undefined {
+  const sorted = values.filter((value) => Number.isFinite(value) && value > 0).sort((a, b) => a - b);
+  if (sorted.length === 0) return undefined;
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+/** How values are shown: multiply by `factor`, write `unit` in the header. */
+export interface DisplayUnit {
+  readonly unit: string;
+  readonly factor: number;
+}
+
+/** The largest unit of `scale` (name, size) in which the median of `values` is at least 1. */
+function pickUnit(values: readonly number[], scale: readonly (readonly [string, number])[]): DisplayUnit {
+  const typical = median(values);
+  let chosen = scale[0]!;
+  if (typical !== undefined) {
+    for (const entry of scale) if (typical / entry[1] >= 1) chosen = entry;
   }
-  return undefined;
+  return { unit: chosen[0], factor: 1 / chosen[1] };
 }
 
-/** A score in a time-per-op or ops-per-time unit as milliseconds per operation. */
-export function averageMilliseconds(score: number | undefined, unit: string): number | undefined {
-  const parsed = parseScoreUnit(unit);
-  if (score === undefined || !parsed || score <= 0) return undefined;
-  return parsed.kind === 'timePerOp' ? score * parsed.seconds * 1000 : (1000 * parsed.seconds) / score;
+/** One time unit for values given in seconds (the median reads between 1 and 1000). */
+export function timeDisplayUnit(secondsValues: readonly number[]): DisplayUnit {
+  return pickUnit(secondsValues, TIME_DISPLAY);
 }
 
-/** A score in a time-per-op or ops-per-time unit as operations per second. */
-export function operationsPerSecond(score: number | undefined, unit: string): number | undefined {
-  const parsed = parseScoreUnit(unit);
-  if (score === undefined || !parsed || score <= 0) return undefined;
-  return parsed.kind === 'opsPerTime' ? score / parsed.seconds : 1 / (score * parsed.seconds);
+/** One byte unit for values given in bytes (B, KiB, MiB, GiB). */
+export function byteDisplayUnit(byteValues: readonly number[]): DisplayUnit {
+  return pickUnit(byteValues, BYTE_DISPLAY);
 }
 
-/** Converts a value in a time unit (`ns`, `us`, `ms`, `s`) to milliseconds; undefined for other units. */
-export function toMilliseconds(value: number, unit: string): number | undefined {
-  const seconds = SECONDS_PER_UNIT[unit];
-  return seconds === undefined ? undefined : value * seconds * 1000;
+/** A unit as the pages write it: `us` becomes `µs`. */
+export function displayUnitName(unit: string): string {
+  return unit.replace(/^us(?=\/|$)/, 'µs').replace(/\/us$/, '/µs');
+}
+
+/**
+ * Parses a memory size as databases print it (`128MB`, `16kB`, `8 GB`, `512B`); undefined for
+ * anything else. PostgreSQL's memory units are 1024-based.
+ */
+export function parseByteSize(text: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)\s*(B|kB|KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/.exec(text.trim());
+  if (!match) return undefined;
+  return Number(match[1]) * (BYTES_PER_UNIT[match[2]!] ?? Number.NaN);
 }

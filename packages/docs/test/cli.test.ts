@@ -1,71 +1,58 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI, FIXTURES, fixtureRoot, removeTempDirs, tempDir } from './fixture-paths.js';
+import {
+  CLI,
+  cli,
+  FIXTURES,
+  fixtureRoot,
+  git,
+  PACKAGE_DIR,
+  readTree,
+  removeTempDirs,
+  sameTree,
+  tempDir,
+} from './fixture-paths.js';
 
 afterAll(removeTempDirs);
 
 const run = promisify(execFile);
+const REPORT = 'packages/suite-pooled/reports/postgres.json';
 
-interface CliResult {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs the built CLI (what `npm run docs` runs) with extra environment variables. */
-async function cli(args: readonly string[], env: Record<string, string> = {}): Promise<CliResult> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
-      env: { ...process.env, ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failure.code ?? -1, stdout: failure.stdout ?? '', stderr: failure.stderr ?? '' };
-  }
-}
-
-async function readTree(directory: string): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  for (const entry of await readdir(directory, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const full = path.join(entry.parentPath, entry.name);
-    files.set(path.relative(directory, full), await readFile(full));
-  }
-  return files;
-}
-
-async function git(cwd: string, ...args: string[]): Promise<string> {
-  const { stdout } = await run(
-    'git',
-    ['-c', 'user.name=dbbench test', '-c', 'user.email=test@dbbench.invalid', ...args],
-    {
-      cwd,
-    },
-  );
-  return stdout.trim();
+/** A git repository whose report has a previous committed version and docs generated from it. */
+async function repositoryWithHistory(): Promise<string> {
+  const root = await fixtureRoot({ jmh: false });
+  const current = await readFile(path.join(root, REPORT));
+  await git(root, 'init', '-q');
+  await cp(path.join(FIXTURES, 'baseline', 'pooled-postgres-previous.json'), path.join(root, REPORT));
+  await git(root, 'add', '.');
+  await git(root, 'commit', '-q', '-m', 'previous run');
+  await writeFile(path.join(root, REPORT), current);
+  return root;
 }
 
 describe('dbbench-docs CLI', () => {
+  it('is linked into node_modules/.bin by npm, through the committed launcher', async () => {
+    const link = path.join(PACKAGE_DIR, '..', '..', 'node_modules', '.bin', 'dbbench-docs');
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    expect(await realpath(link)).toBe(await realpath(path.join(PACKAGE_DIR, 'bin', 'dbbench-docs.js')));
+    const { stdout } = await run(link, ['--help']);
+    expect(stdout).toContain('Usage: dbbench-docs <generate|check>');
+  });
+
   it('writes byte-identical output under different time zones and locales', async () => {
-    const root = await fixtureRoot();
-    const first = path.join(root, 'out-utc');
-    const second = path.join(root, 'out-kolkata');
-    const utc = await cli(['generate', '--root', root, '--out', first], {
-      TZ: 'UTC',
-      LC_ALL: 'C.UTF-8',
-      LANG: 'C.UTF-8',
+    // Two copies of one repository: the pages name their output directory, so it is the same.
+    const first = await fixtureRoot();
+    const second = await fixtureRoot();
+    const utc = await cli(['generate', '--root', first], {
+      env: { TZ: 'UTC', LC_ALL: 'C.UTF-8', LANG: 'C.UTF-8' },
     });
-    const kolkata = await cli(['generate', '--root', root, '--out', second], {
-      TZ: 'Asia/Kolkata',
-      LC_ALL: 'de_DE.UTF-8',
-      LANG: 'de_DE.UTF-8',
+    const kolkata = await cli(['generate', '--root', second], {
+      env: { TZ: 'Asia/Kolkata', LC_ALL: 'de_DE.UTF-8', LANG: 'de_DE.UTF-8' },
     });
-    expect(utc.code).toBe(0);
-    expect(kolkata.code).toBe(0);
+    expect([utc.code, kolkata.code]).toEqual([0, 0]);
     // The second environment must really differ, or the comparison proves nothing.
     const probe = await run(
       process.execPath,
@@ -75,23 +62,28 @@ describe('dbbench-docs CLI', () => {
       },
     );
     expect(probe.stdout.trim()).toBe('1.234,5 5');
-    const a = await readTree(first);
-    const b = await readTree(second);
-    expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
-    expect(a.size).toBeGreaterThan(10);
-    for (const [file, content] of a) expect([file, b.get(file)?.equals(content)]).toEqual([file, true]);
+    const a = await readTree(path.join(first, 'benchmark-docs'));
+    expect(a.size).toBeGreaterThan(20);
+    expect(sameTree(a, await readTree(path.join(second, 'benchmark-docs')))).toBe(true);
   });
 
-  it('exits 1 on a malformed report, prints the file, path and expectation without a stack, writes nothing', async () => {
-    const root = await tempDir();
-    await cp(path.join(FIXTURES, 'malformed', 'wrong-type'), root, { recursive: true });
-    const out = path.join(root, 'benchmark-docs');
-    const result = await cli(['generate', '--root', root, '--out', out]);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('packages/suite-pooled/reports/postgres.json is not a valid report');
-    expect(result.stderr).toContain('at $[1].primaryMetric.score: expected number or "NaN", got "fast"');
-    expect(result.stderr).not.toMatch(/\n\s+at .*\.js:\d+/);
-    await expect(readdir(out)).rejects.toThrow();
+  it('resolves --reports and --out against --root, wherever it runs', async () => {
+    const root = await fixtureRoot({ jmh: false });
+    const elsewhere = await tempDir();
+    const result = await cli(['generate', '--root', root, '--reports', REPORT, '--out', 'docs'], {
+      cwd: elsewhere,
+    });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^Wrote 2 pages and 10 chart files to docs\/\.\n$/);
+    expect((await readTree(path.join(root, 'docs'))).has('postgres.md')).toBe(true);
+    expect((await readTree(elsewhere)).size).toBe(0);
+  });
+
+  it('takes the git work tree around the current directory as the default root', async () => {
+    const root = await repositoryWithHistory();
+    const result = await cli(['generate'], { cwd: path.join(root, 'packages', 'suite-pooled') });
+    expect(result.code).toBe(0);
+    expect((await readTree(path.join(root, 'benchmark-docs'))).has('postgres.md')).toBe(true);
   });
 
   it('check passes on fresh docs and lists new, changed and deleted files otherwise', async () => {
@@ -102,34 +94,43 @@ describe('dbbench-docs CLI', () => {
     expect(fresh.stderr).toBe('');
     expect(fresh.code).toBe(0);
 
-    await writeFile(path.join(out, 'mysql.md'), 'edited by hand\n');
-    await rm(path.join(out, 'charts', 'postgres-seed-rows.svg'));
+    await writeFile(path.join(out, 'mysql.md'), 'edited by hand, Generated by `@dbbench/docs`\n');
+    await rm(path.join(out, 'charts', 'postgres-pooled-seed.svg'));
     await writeFile(path.join(out, 'charts', 'left-over.svg'), '<svg/>\n');
     await mkdir(path.join(out, 'notes'), { recursive: true });
     await writeFile(path.join(out, 'notes', 'unrelated.md'), 'hand-written, never checked\n');
     const stale = await cli(['check', '--root', root]);
     expect(stale.code).toBe(1);
-    expect(stale.stderr).toContain('new:     charts/postgres-seed-rows.svg');
+    expect(stale.stderr).toContain('new:     charts/postgres-pooled-seed.svg');
     expect(stale.stderr).toContain('changed: mysql.md');
     expect(stale.stderr).toContain('deleted: charts/left-over.svg');
     expect(stale.stderr).not.toContain('unrelated.md');
   });
 
-  it('compares with the previous committed report, and docs:check agrees after the commit', async () => {
+  it('replaces only what it wrote: stale generated files go, a page someone added stays', async () => {
     const root = await fixtureRoot({ jmh: false });
-    const report = 'packages/suite-pooled/reports/postgres.json';
-    const current = await readFile(path.join(root, report));
-    await git(root, 'init', '-q');
-    // First commit: the previous run's report.
-    await cp(path.join(FIXTURES, 'baseline', 'pooled-postgres-previous.json'), path.join(root, report));
-    await git(root, 'add', '.');
-    await git(root, 'commit', '-q', '-m', 'previous run');
+    const out = path.join(root, 'benchmark-docs');
+    expect((await cli(['generate', '--root', root])).code).toBe(0);
+    await writeFile(path.join(out, 'CONTRIBUTING.md'), '# How to add notes\n');
+    await writeFile(path.join(out, '.gitattributes'), '*.svg linguist-generated\n');
+    await writeFile(path.join(out, 'charts', 'old.svg'), '<svg/>\n');
+    await mkdir(path.join(out, '.dbbench-docs-staging-left-by-a-killed-run'));
+    await writeFile(path.join(out, '.dbbench-docs-staging-left-by-a-killed-run', 'README.md'), 'half\n');
+    const result = await cli(['generate', '--root', root]);
+    expect(result.stdout).toContain('removed 1 stale: charts/old.svg');
+    const tree = await readTree(out);
+    expect(tree.has('CONTRIBUTING.md')).toBe(true);
+    expect(tree.has('.gitattributes')).toBe(true);
+    expect(tree.has('charts/old.svg')).toBe(false);
+    expect([...tree.keys()].some((file) => file.includes('staging'))).toBe(false);
+  });
+
+  it('compares with the previous committed report, and docs:check agrees after the commit', async () => {
+    const root = await repositoryWithHistory();
     const previousCommit = (await git(root, 'rev-parse', 'HEAD')).slice(0, 12);
-    // The new run, uncommitted: `docs` compares with HEAD's version.
-    await writeFile(path.join(root, report), current);
     expect((await cli(['generate', '--root', root])).code).toBe(0);
     const page = await readFile(path.join(root, 'benchmark-docs', 'postgres.md'), 'utf8');
-    expect(page).toContain(`\`${report}\`: compared with the version at commit ${previousCommit}`);
+    expect(page).toContain(`\`${REPORT}\`: compared with the version at commit ${previousCommit}`);
     expect(page).toMatch(/\| pooled \| job \| dataSize=10000, poolSize=10, partitions=4 \|.*\| regressed \|/);
 
     // Commit the report with its docs: HEAD now equals the working file, and check must still pass.
@@ -140,10 +141,45 @@ describe('dbbench-docs CLI', () => {
     expect(check.code).toBe(0);
   });
 
-  it('prints usage for an unknown option without a stack', async () => {
-    const result = await cli(['generate', '--nope']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain("Unknown option '--nope'");
-    expect(result.stderr).not.toMatch(/\n\s+at /);
+  it('in a shallow clone, check says how to fetch the history instead of listing changed pages', async () => {
+    const origin = await repositoryWithHistory();
+    expect((await cli(['generate', '--root', origin])).code).toBe(0);
+    await git(origin, 'add', '.');
+    await git(origin, 'commit', '-q', '-m', 'new run and docs');
+    const parent = await tempDir();
+    await git(parent, 'clone', '-q', '--depth', '1', `file://${origin}`, 'shallow');
+    const shallow = path.join(parent, 'shallow');
+    expect(await git(shallow, 'rev-parse', '--is-shallow-repository')).toBe('true');
+    const before = await readTree(shallow);
+
+    const check = await cli(['check'], { cwd: shallow });
+    expect(check.code).toBe(2);
+    expect(check.stderr).toContain('shallow clone');
+    expect(check.stderr).toContain('git fetch --unshallow');
+    expect(check.stderr).toContain('fetch-depth: 0');
+    expect(check.stderr).not.toContain('changed:');
+    expect(check.stderr.trimEnd().split('\n').length).toBeLessThanOrEqual(3);
+    expect(sameTree(before, await readTree(shallow))).toBe(true);
+
+    // generate works, and warns that comparisons may be missing.
+    const generate = await cli(['generate', '--out', 'shallow-docs'], { cwd: shallow });
+    expect(generate.code).toBe(0);
+    expect(generate.stderr).toContain('warning: this is a shallow clone');
+    expect(generate.stderr).toContain('git fetch --unshallow');
+    await rm(path.join(shallow, 'shallow-docs'), { recursive: true });
+
+    // With the history fetched, the same check passes.
+    await git(shallow, 'fetch', '-q', '--unshallow');
+    const full = await cli(['check'], { cwd: shallow });
+    expect(full.stderr).toBe('');
+    expect(full.code).toBe(0);
+  });
+
+  it('prints help on stdout with exit 0', async () => {
+    const result = await cli(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('resolved against --root');
+    expect(result.stderr).toBe('');
+    expect(CLI.endsWith(path.join('bin', 'dbbench-docs.js'))).toBe(true);
   });
 });

@@ -1,17 +1,32 @@
 import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocsError, generateDocs } from '../src/index.js';
+import { generateDocs } from '../src/index.js';
 import { FIXTURES, fixtureRoot, removeTempDirs, tempDir } from './fixture-paths.js';
+import { lintMarkdown } from './markdown-lint.js';
+import { mainTableLines } from './markdown-tables.js';
 
 afterAll(removeTempDirs);
-import { lintMarkdown } from './markdown-lint.js';
+
+interface Layer {
+  mark: { type: string };
+  encoding: { y: { field: string; scale: { type: string } } };
+}
+interface ChartSpec {
+  title: { text: string; subtitle: string };
+  background: string;
+  data: { values: { score: number; low?: number; high?: number; panel?: unknown }[] };
+  facet?: { column: { field: string } };
+  layer?: Layer[];
+  spec?: { layer: Layer[] };
+}
 
 describe('generateDocs on the fixture reports', () => {
   let root = '';
   let out = '';
-  let files: string[] = [];
+  let files: readonly string[] = [];
   const page = (name: string) => readFile(path.join(out, name), 'utf8');
+  const chart = async (name: string) => JSON.parse(await page(name)) as ChartSpec;
 
   beforeAll(async () => {
     root = await fixtureRoot();
@@ -21,47 +36,71 @@ describe('generateDocs on the fixture reports', () => {
       path.join(out, 'notes', 'postgres.md'),
       '### Why COPY wins\n\nOne statement, no per-row round trip.\n',
     );
-    files = await generateDocs({ root, outDir: out });
+    files = (await generateDocs({ root })).written;
   });
 
-  it('writes the hub, one page per engine, the JMH page and every chart', () => {
+  it('writes the hub, one page per engine, a page per JMH report, and a score chart per benchmark', () => {
     expect(files).toEqual(
-      expect.arrayContaining(['README.md', 'postgres.md', 'mysql.md', 'jmh-java-project.md']),
+      expect.arrayContaining([
+        'README.md',
+        'postgres.md',
+        'mysql.md',
+        'jmh-java-project.md',
+        'jmh-results.md',
+      ]),
     );
-    for (const chart of [
-      'postgres-job-throughput',
-      'postgres-seed-rows',
-      'postgres-contention-acquire-wait',
-      'postgres-contention-success-rate',
-      'postgres-query-latency',
-      'postgres-memory-peak',
-    ]) {
-      expect(files).toContain(`charts/${chart}.svg`);
-      expect(files).toContain(`charts/${chart}.vl.json`);
-    }
+    const charts = files
+      .filter((file) => file.endsWith('.svg'))
+      .map((file) => file.slice('charts/'.length, -4));
+    // pooled: 5 benchmarks on two engines, reactive: 4 on one, JMH: 2 + 2.
+    expect(charts.filter((name) => name.startsWith('postgres-pooled-'))).toHaveLength(5);
+    expect(charts.filter((name) => name.startsWith('mysql-pooled-'))).toHaveLength(5);
+    expect(charts.filter((name) => name.startsWith('postgres-reactive-'))).toHaveLength(4);
+    expect(charts.filter((name) => name.startsWith('jmh-'))).toHaveLength(4);
+    for (const name of charts) expect(files).toContain(`charts/${name}.vl.json`);
   });
 
   it('renders the expected Markdown (snapshots)', async () => {
-    for (const name of ['README.md', 'postgres.md', 'mysql.md', 'jmh-java-project.md']) {
+    for (const name of ['README.md', 'postgres.md', 'mysql.md', 'jmh-java-project.md', 'jmh-results.md']) {
       await expect(await page(name)).toMatchFileSnapshot(`./__snapshots__/${name}`);
     }
   });
 
-  it('shows a failed combination as failed with its reason, never as a number', async () => {
+  it('shows a failed combination as failed with its reason under the table, never as a number', async () => {
     const postgres = await page('postgres.md');
-    const failedRow = postgres.split('\n').find((line) => line.startsWith('| 10000 | 30 | 4 | failed |'));
-    expect(failedRow).toBeDefined();
-    expect(failedRow).toContain(
-      'failed: verify: expected 10000 rows in target \\| found 9800 (checksum &lt;mismatch&gt;)',
+    expect(postgres).toMatch(/^\| 10000 \| 30 \| 4 \| failed \| — \| failed \|$/m);
+    expect(postgres).toContain(
+      '- dataSize 10000, poolSize 30, partitions 4: verify: expected 10000 rows in target \\| found 9800 (checksum &lt;mismatch&gt;)',
     );
   });
 
-  it('takes the reactive efficiency from the pooled limit and says so', async () => {
+  it('keeps main tables readable: at most 200 characters a line, no unit or direction repeated in rows', async () => {
+    for (const name of ['postgres.md', 'mysql.md', 'jmh-java-project.md', 'jmh-results.md']) {
+      const lines = mainTableLines(await page(name));
+      expect(lines.length).toBeGreaterThan(5);
+      for (const line of lines) expect([name, line.length <= 200, line]).toEqual([name, true, line]);
+      expect(lines.join('\n')).not.toMatch(/\| (?:higher|lower) \||`ms\/op`|avg ms/);
+    }
+  });
+
+  it('names the engine from the version string and writes byte settings in one format', async () => {
+    const mysql = await page('mysql.md');
+    expect(mysql.split('\n')[0]).toBe('# MariaDB 10.11 benchmark results');
+    expect(mysql).not.toMatch(/MySQL/);
+    expect(mysql).toContain('| `innodb_buffer_pool_size` | 128 MiB |');
+    expect(mysql).toContain('| `max_allowed_packet` | 16 MiB |');
+    expect(await page('postgres.md')).toContain('| `shared_buffers` | 128 MiB | 128 MiB |');
+    const hub = await page('README.md');
+    expect(hub).toContain('PostgreSQL 15.14 and MariaDB 10.11 servers');
+    expect(hub).not.toMatch(/MySQL/);
+    expect((await chart('charts/mysql-pooled-seed.vl.json')).title.text).toBe('MariaDB 10.11: pooled / seed');
+  });
+
+  it('folds secondary metrics by group, with arrows only on costs and benefits', async () => {
     const postgres = await page('postgres.md');
-    expect(postgres).toContain(
-      'the reactive suite has no limit benchmark, so the limit comes from the pooled suite',
-    );
-    expect(await page('README.md')).toMatch(/\| PostgreSQL \| reactive \| 10000 \| 30 \| 4 \|/);
+    expect(postgres).toContain('<summary>Secondary metrics of seed: gc, server</summary>');
+    expect(postgres).toContain('| dataSize | strategy | xact\\_commit |');
+    expect(postgres).toContain('| dataSize | strategy | alloc.rate.norm (KiB/op) ↓ |');
   });
 
   it('includes the hand-written notes and keeps them', async () => {
@@ -76,87 +115,47 @@ describe('generateDocs on the fixture reports', () => {
     expect(postgres).toContain('| CPU | Intel(R) Xeon(R) CPU @ 2.20GHz |');
   });
 
-  it('renders the plain JMH report as generic tables', async () => {
-    const jmh = await page('jmh-java-project.md');
-    expect(jmh).toContain('`org.example.jdbc.BatchInsertBenchmark.insertBatch`');
-    expect(jmh).toMatch(/\| batchSize \| score ± error \| unit \| better \|/);
-    expect(jmh).toContain('| 21.0.5 |');
-  });
-
   it('passes markdownlint with the committed config', async () => {
     const result = await lintMarkdown(out);
     expect(result.output).toContain('0 error(s)');
     expect(result.ok).toBe(true);
   });
 
-  it('renders SVG charts on white, with no zero on a log axis', async () => {
-    for (const file of files.filter((name) => name.endsWith('.vl.json'))) {
-      const spec = JSON.parse(await page(file)) as {
-        background: string;
-        data: { values: Record<string, unknown>[] };
-        encoding?: { y: { field: string; scale: { type: string } } };
-        spec?: { encoding: { y: { field: string; scale: { type: string } } } };
-      };
+  it('draws every score chart on white with error bars, no log zero, no panel that does not vary', async () => {
+    const specs = files.filter((name) => name.endsWith('.vl.json'));
+    expect(specs.length).toBeGreaterThan(10);
+    for (const file of specs) {
+      const spec = await chart(file);
       expect(spec.background).toBe('white');
-      const y = (spec.encoding ?? spec.spec!.encoding).y;
-      if (y.scale.type === 'log') {
-        expect(spec.data.values.every((datum) => (datum[y.field] as number) > 0)).toBe(true);
+      const layers = spec.layer ?? spec.spec!.layer;
+      expect([file, layers.map((layer) => layer.mark.type)]).toEqual([
+        file,
+        [expect.stringMatching(/^(line|point)$/), 'errorbar'],
+      ]);
+      const values = spec.data.values;
+      expect(values.every((datum) => datum.score >= 0 && (datum.low ?? 0) >= 0)).toBe(true);
+      if (layers[0]!.encoding.y.scale.type === 'log') {
+        expect(values.every((datum) => datum.score > 0 && (datum.low ?? 1) > 0)).toBe(true);
       }
+      if (spec.facet) expect(new Set(values.map((datum) => datum.panel)).size).toBeGreaterThan(1);
+      // Nearly every fixture result has an interval: the bars are really there.
+      expect(values.filter((datum) => datum.low !== undefined).length).toBeGreaterThan(0);
       const svg = await page(file.replace('.vl.json', '.svg'));
       expect(svg.startsWith('<svg')).toBe(true);
       expect(svg).toMatch(/<rect width="\d+" height="\d+" fill="white"\/>/);
+      expect(svg).not.toContain('…');
     }
   });
 
-  it('labels lines plainly, with dashed-line legends, distinct hues and no cut-off label', async () => {
-    const spec = async (name: string) =>
-      JSON.parse(await page(`charts/${name}.vl.json`)) as {
-        title: { text: string; subtitle?: string };
-        data: { values: Record<string, string | number>[] };
-        spec?: { encoding: Record<string, { type?: string; legend?: { symbolType: string } }> };
-        encoding?: Record<string, { type?: string; legend?: { symbolType: string } }>;
-      };
-    const values = (chart: Awaited<ReturnType<typeof spec>>, field: string) =>
-      [...new Set(chart.data.values.map((datum) => datum[field]))].sort();
-
-    const job = await spec('postgres-job-throughput');
-    const jobEncoding = job.spec!.encoding;
-    expect(values(job, 'series')).toEqual([
-      'pooled',
-      'reactive · chunkSize 100',
-      'reactive · chunkSize 1000',
-    ]);
-    expect(jobEncoding['strokeDash']?.legend?.symbolType).toBe('stroke');
-    expect(jobEncoding['color']?.type).toBe('ordinal');
-
-    const seed = await spec('postgres-seed-rows');
-    expect(values(seed, 'strategy')).toEqual([
-      'pooled · copy',
-      'pooled · multiRow',
-      'pooled · rowByRow',
-      'reactive',
-    ]);
-    expect(seed.spec!.encoding['color']?.type).toBe('nominal');
-
-    // One suite: no dash legend, the suite is named under the title instead.
-    const latency = await spec('postgres-query-latency');
-    expect(latency.spec!.encoding['strokeDash']).toBeUndefined();
-    expect(latency.title.subtitle).toBe('pooled suite');
-    expect(await page('postgres.md')).toContain('one panel per pool size. From the pooled suite.');
-
-    for (const file of files.filter((name) => name.endsWith('.svg'))) {
-      expect(await page(file), file).not.toContain('…');
-    }
+  it('puts the fixed axes in the subtitle, not in a panel', async () => {
+    const seed = await chart('charts/postgres-pooled-seed.vl.json');
+    expect(seed.facet).toBeUndefined();
+    expect(seed.title.subtitle).toContain('poolSize 10');
+    const job = await chart('charts/postgres-pooled-job.vl.json');
+    expect(job.facet?.column.field).toBe('panel');
   });
 
-  it('calls the connections column "new connections" and says what it counts', async () => {
-    const postgres = await page('postgres.md');
-    expect(postgres).toContain('| new connections ↓ |');
-    expect(postgres).not.toContain('connections opened');
-    expect(postgres).toContain('0 means the pool was already warm');
-  });
-
-  it('compares with --baseline: the 20% slower job regressed, the rest is "~"', async () => {
+  it('compares with --baseline: the 20% slower job regressed and is the one called change', async () => {
     const compareOut = await tempDir();
     await generateDocs({
       root,
@@ -165,42 +164,14 @@ describe('generateDocs on the fixture reports', () => {
     });
     const postgres = await readFile(path.join(compareOut, 'postgres.md'), 'utf8');
     const section = postgres.slice(postgres.indexOf('## Changes since the previous report'));
-    const rows = section.split('\n').filter((line) => line.startsWith('| pooled |'));
-    const regressed = rows.filter((line) => line.endsWith('| regressed |'));
-    expect(regressed).toHaveLength(1);
-    expect(regressed[0]).toContain('| job | dataSize=10000, poolSize=10, partitions=4 |');
-    expect(rows.filter((line) => line.endsWith('| ~ |')).length).toBe(rows.length - 2);
+    const called = section.slice(section.indexOf('Called changes:'), section.indexOf('<details>'));
+    const calledRows = called.split('\n').filter((line) => line.startsWith('| pooled |'));
+    expect(calledRows).toHaveLength(1);
+    expect(calledRows[0]).toMatch(/\| job \| dataSize=10000, poolSize=10, partitions=4 \|.*\| regressed \|$/);
+    const all = section.split('\n').filter((line) => line.startsWith('| pooled |'));
+    expect(all.filter((line) => line.endsWith('| ~ |')).length).toBe(all.length - 3);
     expect(postgres).toContain('not comparable (failed in this run)');
     expect((await lintMarkdown(compareOut)).ok).toBe(true);
-  });
-});
-
-describe('generateDocs failures and empty input', () => {
-  it('writes nothing when a report is truncated, and names the file', async () => {
-    const root = await tempDir();
-    await cp(path.join(FIXTURES, 'malformed', 'truncated'), root, { recursive: true });
-    const out = path.join(root, 'benchmark-docs');
-    await mkdir(out);
-    await writeFile(path.join(out, 'README.md'), 'previous docs\n');
-    const failure = generateDocs({ root, outDir: out });
-    await expect(failure).rejects.toBeInstanceOf(DocsError);
-    await expect(failure).rejects.toThrow('packages/suite-pooled/reports/postgres.json is not valid JSON');
-    expect(await readdir(out)).toEqual(['README.md']);
-    expect(await readFile(path.join(out, 'README.md'), 'utf8')).toBe('previous docs\n');
-  });
-
-  it('writes a hub saying there are no reports yet, and removes stale pages', async () => {
-    const root = await tempDir();
-    const out = path.join(root, 'benchmark-docs');
-    await mkdir(path.join(out, 'charts'), { recursive: true });
-    await writeFile(path.join(out, 'postgres.md'), 'stale\n');
-    await writeFile(path.join(out, 'charts', 'old.svg'), '<svg/>\n');
-    expect(await generateDocs({ root, outDir: out })).toEqual(['README.md']);
-    expect(await readdir(out)).toEqual(['README.md']);
-    const hub = await readFile(path.join(out, 'README.md'), 'utf8');
-    expect(hub).toContain('## No reports yet');
-    expect(hub).toContain('npx turbo run bench:mysql');
-    expect((await lintMarkdown(out)).ok).toBe(true);
   });
 });
 
@@ -213,17 +184,11 @@ describe('generateDocs on real harness output', () => {
       path.join(FIXTURES, 'harness-output', 'pooled-postgres-quick.json'),
       path.join(reports, 'postgres.json'),
     );
-    const out = path.join(root, 'benchmark-docs');
-    const files = await generateDocs({ root, outDir: out });
-    expect(files).toEqual(
-      expect.arrayContaining([
-        'postgres.md',
-        'charts/postgres-query-latency.svg',
-        'charts/postgres-contention-acquire-wait.svg',
-      ]),
-    );
-    const postgres = await readFile(path.join(out, 'postgres.md'), 'utf8');
-    expect(postgres).toMatch(/\| selectById \| 10 \| [\d.]+ ± [\d.]+ \| `us\/op` \| lower \|/);
-    expect((await lintMarkdown(out)).ok).toBe(true);
+    const { written } = await generateDocs({ root });
+    expect(written.filter((file) => file.endsWith('.svg'))).toHaveLength(3);
+    const postgres = await readFile(path.join(root, 'benchmark-docs', 'postgres.md'), 'utf8');
+    expect(postgres).toMatch(/\| score ± error \(µs\/op\) ↓ \| p50 \(µs\) \|/);
+    expect((await lintMarkdown(path.join(root, 'benchmark-docs'))).ok).toBe(true);
+    expect(await readdir(path.join(root, 'benchmark-docs'))).toEqual(['README.md', 'charts', 'postgres.md']);
   });
 });

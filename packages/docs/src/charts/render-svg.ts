@@ -1,6 +1,6 @@
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
-import type { JsonValue } from './line-chart-spec.js';
+import type { JsonValue } from './score-chart-spec.js';
 
 // vega exports its text measurer but its typings omit it: state the subset we use.
 const textMetrics = (vega as unknown as { textMetrics: { canvas(useCanvas: boolean): void } }).textMetrics;

@@ -1,0 +1,104 @@
+import { scoreChart, type ChartDefinition } from './charts/score-chart.js';
+import type { MarkdownTable } from './markdown-table.js';
+import { benchmarkTables } from './results-table.js';
+import type { ResultRow } from './result-row.js';
+import { slug } from './slug.js';
+
+/** One benchmark's part of a page, as the templates read it. */
+export interface BenchmarkSection {
+  /** "pooled / seed", "OrderRepositoryBenchmark.findById". */
+  readonly heading: string;
+  /** JMH's fully qualified name. */
+  readonly qualifiedName: string;
+  readonly description: string;
+  /** "Every row: poolSize 10, chunkSize 500." or null. */
+  readonly fixedAxes: string | null;
+  readonly table: MarkdownTable;
+  readonly failures: readonly string[];
+  readonly chart: {
+    readonly title: string;
+    readonly caption: string;
+    readonly svg: string;
+    readonly spec: string;
+  } | null;
+  /** Secondary metrics, folded: a summary line and one table per group. */
+  readonly secondary: {
+    readonly summary: string;
+    readonly groups: readonly { readonly title: string; readonly table: MarkdownTable }[];
+  } | null;
+}
+
+/** How the sections and charts of one page are named. */
+export interface SectionNaming {
+  /** Chart file names start with it (`mysql-pooled`, `jmh-orders-results`). */
+  readonly chartPrefix: string;
+  /** Chart titles start with it (`MariaDB 10.11`). */
+  readonly titlePrefix: string;
+  /** What the heading says before the benchmark name (`pooled / `), if anything. */
+  readonly headingPrefix?: string;
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
+/**
+ * The sections of a page, one per benchmark (and per score unit, when one benchmark ran in modes
+ * with different units), in the order the results first name them, each with its tables and its
+ * score chart; plus the charts to render.
+ */
+export function benchmarkSections(
+  rows: readonly ResultRow[],
+  naming: SectionNaming,
+): { readonly sections: BenchmarkSection[]; readonly charts: ChartDefinition[] } {
+  const sections: BenchmarkSection[] = [];
+  const charts: ChartDefinition[] = [];
+  for (const benchmarkRows of groupBy(rows, (row) => row.qualifiedName).values()) {
+    const byUnit = groupBy(benchmarkRows, (row) => row.primary.scoreUnit);
+    for (const unitRows of byUnit.values()) {
+      const first = unitRows[0]!;
+      const modes = [...new Set(unitRows.map((row) => row.mode))].join(', ');
+      const name = byUnit.size > 1 ? `${first.benchmark} (${modes})` : first.benchmark;
+      const heading = `${naming.headingPrefix ?? ''}${name}`;
+      const tables = benchmarkTables(unitRows);
+      const chart = scoreChart({
+        name: `${naming.chartPrefix}-${slug(byUnit.size > 1 ? `${first.benchmark}-${modes}` : first.benchmark)}`,
+        title: `${naming.titlePrefix}: ${heading}`,
+        rows: unitRows,
+        tables,
+      });
+      if (chart) charts.push(chart);
+      sections.push({
+        heading,
+        qualifiedName: first.qualifiedName,
+        description: first.description,
+        fixedAxes: tables.fixedAxes,
+        table: tables.table,
+        failures: tables.failures,
+        chart: chart
+          ? {
+              title: chart.title,
+              caption: chart.caption,
+              svg: `charts/${chart.name}.svg`,
+              spec: `charts/${chart.name}.vl.json`,
+            }
+          : null,
+        secondary:
+          tables.secondary.length === 0
+            ? null
+            : {
+                summary: `Secondary metrics of ${name}: ${tables.secondary
+                  .map((group) => (group.group === '' ? 'ungrouped' : group.group))
+                  .join(', ')}`,
+                groups: tables.secondary.map((group) => ({
+                  title: group.group === '' ? 'Metrics without a group' : `\`${group.group}.*\``,
+                  table: group.table,
+                })),
+              },
+      });
+    }
+  }
+  return { sections, charts };
+}

@@ -1,0 +1,151 @@
+/**
+ * The Vega-Lite spec of a score chart: the score of every combination (points, joined by a line
+ * when the x axis is a number), an error bar of its confidence interval on every point, one
+ * colour per series, one panel per value of a panel axis. Data is inline; sizes are fixed, so the
+ * SVG is the same on every machine.
+ */
+
+/** A JSON value (the spec is written as `.vl.json`). */
+export type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly JsonValue[]
+  | { readonly [key: string]: JsonValue };
+
+/** One plotted result. `low`/`high` are absent when the error is unknown (one iteration). */
+export interface ScorePoint {
+  readonly x: string | number;
+  readonly series?: string | number;
+  readonly panel?: string | number;
+  readonly score: number;
+  readonly low?: number;
+  readonly high?: number;
+}
+
+/** A dimension of the chart: its title and the order of its values. */
+export interface ChartDimension {
+  readonly title: string;
+  readonly order: readonly (string | number)[];
+}
+
+/** What {@link scoreChartSpec} draws. */
+export interface ScoreChartInput {
+  readonly title: string;
+  readonly subtitle: string;
+  readonly points: readonly ScorePoint[];
+  readonly x: ChartDimension;
+  /** Draw a line through the points (x is a number) or points only (x is a category). */
+  readonly connect: boolean;
+  readonly yTitle: string;
+  readonly series?: ChartDimension;
+  readonly panel?: ChartDimension;
+}
+
+// Labels and legend titles are the only key to what is drawn: never cut them short (vega's
+// defaults cut at 160-180 px).
+const TEXT_LIMIT = 1000;
+// Categories without an order need hues that differ, not shades of one.
+const CATEGORICAL_SCHEME = 'tableau10';
+// Ordered numbers keep an ordered palette whose steps differ in hue as well as lightness; its pale
+// yellow end is cut off because it is hard to see on white.
+const SEQUENTIAL_SCHEME: JsonValue = { name: 'viridis', extent: [0, 0.8] };
+const SINGLE_COLOR = '#4c78a8';
+
+/**
+ * Picks the y scale: log when all values are positive and span at least a decade; symlog when
+ * they span a decade but include zero (a zero on a log axis silently collapses the chart; an
+ * interval cut at zero has one); linear otherwise.
+ */
+export function chooseScale(values: readonly number[]): 'log' | 'symlog' | 'linear' {
+  const positive = values.filter((value) => value > 0);
+  if (positive.length === 0) return 'linear';
+  const spansDecade = Math.max(...positive) / Math.min(...positive) >= 10;
+  if (!spansDecade) return 'linear';
+  return positive.length === values.length ? 'log' : 'symlog';
+}
+
+function colorEncoding(series: ChartDimension | undefined): Record<string, JsonValue> {
+  if (!series) return {};
+  const numeric = series.order.every((value) => typeof value === 'number');
+  return {
+    color: {
+      field: 'series',
+      type: numeric ? 'ordinal' : 'nominal',
+      title: series.title,
+      sort: [...series.order],
+      scale: { scheme: numeric ? SEQUENTIAL_SCHEME : CATEGORICAL_SCHEME },
+    },
+  };
+}
+
+/** Builds the spec (white background, fixed size, data inline). */
+export function scoreChartSpec(input: ScoreChartInput): JsonValue {
+  const values = input.points.flatMap((point) => [
+    point.score,
+    ...(point.low === undefined ? [] : [point.low]),
+    ...(point.high === undefined ? [] : [point.high]),
+  ]);
+  const scale = chooseScale(values);
+  const yScale: JsonValue = scale === 'linear' ? { type: 'linear', zero: true } : { type: scale };
+  const x: JsonValue = {
+    field: 'x',
+    type: 'ordinal',
+    title: input.x.title,
+    sort: [...input.x.order],
+    // Numbers fit side by side; names (queries, strategies) would overlap, so they are slanted.
+    axis: { labelAngle: input.connect ? 0 : -30 },
+  };
+  const color = colorEncoding(input.series);
+  const tooltip: JsonValue = [
+    ...(input.panel ? [{ field: 'panel', title: input.panel.title }] : []),
+    { field: 'x', title: input.x.title },
+    ...(input.series ? [{ field: 'series', title: input.series.title }] : []),
+    { field: 'score', title: input.yTitle, format: ',.3~s' },
+    { field: 'low', title: 'interval low', format: ',.3~s' },
+    { field: 'high', title: 'interval high', format: ',.3~s' },
+  ];
+  const markColor: Record<string, JsonValue> = input.series ? {} : { color: SINGLE_COLOR };
+  const layer: JsonValue = [
+    {
+      mark: input.connect
+        ? { type: 'line', point: { filled: true, size: 40 }, ...markColor }
+        : { type: 'point', filled: true, size: 50, ...markColor },
+      encoding: {
+        x,
+        y: { field: 'score', type: 'quantitative', title: input.yTitle, scale: yScale },
+        ...color,
+        tooltip,
+      },
+    },
+    {
+      // Results measured in one iteration have no interval: no bar rather than a bar of nothing.
+      transform: [{ filter: 'isValid(datum.low) && isValid(datum.high)' }],
+      mark: { type: 'errorbar', ticks: { size: 10 }, thickness: 1.5, ...markColor },
+      encoding: {
+        x,
+        y: { field: 'low', type: 'quantitative', title: input.yTitle, scale: yScale },
+        y2: { field: 'high' },
+        ...color,
+      },
+    },
+  ];
+  const base: Record<string, JsonValue> = {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: { text: input.title, subtitle: input.subtitle, anchor: 'start' },
+    background: 'white',
+    padding: 8,
+    config: { legend: { labelLimit: TEXT_LIMIT, titleLimit: TEXT_LIMIT }, axis: { labelLimit: TEXT_LIMIT } },
+    data: { values: input.points.map((point) => ({ ...point })) },
+  };
+  const view = { width: 220, height: 180, layer };
+  if (!input.panel) return { ...base, ...view };
+  return {
+    ...base,
+    facet: {
+      column: { field: 'panel', type: 'ordinal', title: input.panel.title, sort: [...input.panel.order] },
+    },
+    spec: view,
+  };
+}
