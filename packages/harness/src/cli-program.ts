@@ -12,14 +12,28 @@ import { ConsoleReporter } from './console-reporter.js';
 import type { IterationSettings, Mode, SuiteDefinition, TimeUnit } from './definition.js';
 import { EXIT_CODES, prefixFirstLine, reportCliError } from './cli-errors.js';
 import { errorMessage, shortenValue } from './errors.js';
+import {
+  addCompareCommand,
+  findCompareModules,
+  runCompare,
+  type CompareRequest,
+} from './compare-run/compare-command.js';
 import { addMergeCommand, runMerge, type MergeRequest } from './merge-command.js';
 import { expandMatrix, MODES, parseParamFlags, type Combination } from './run-plan.js';
 import { runSuite, type RunStage } from './runner.js';
 import { parseShardSpec, shardReportPath, type ShardSpec } from './shard-plan.js';
 import { describeShard, keepOnlyShardResults, planShardRun } from './shard-run.js';
+import {
+  collect,
+  collectChoice,
+  durationFlag,
+  integerAtLeast,
+  parseModes,
+  parseUnit,
+} from './cli-parsers.js';
 import { loadSuite, resolveSuitePath } from './suite-loader.js';
 import { BUILT_IN_PROFILERS } from './trial-runner.js';
-import { parseDuration, TIME_UNITS } from './units.js';
+import { TIME_UNITS } from './units.js';
 import { HARNESS_VERSION } from './version.js';
 
 /** Options commander parses for `run` (suite options are read separately). */
@@ -77,8 +91,16 @@ async function dispatch(args: readonly string[]): Promise<number> {
   });
   const merge: { request?: MergeRequest } = {};
   addMergeCommand(program, (request) => (merge.request = request));
+  // compare's suite modules join the command with their own options, like run's.
+  const compareModules = args[0] === 'compare' ? findCompareModules(args.slice(1)) : [];
+  const compareSuites = await Promise.all(
+    compareModules.map((module) => loadSuite(resolveSuitePath(module))),
+  );
+  const compare: { request?: CompareRequest } = {};
+  addCompareCommand(program, compareSuites, (request) => (compare.request = request));
   program.parse(args, { from: 'user' });
   if (merge.request !== undefined) return runMerge(merge.request);
+  if (compare.request !== undefined) return runCompareCommand(compare.request);
   const run = parsed;
   if (run === undefined || suite === undefined || suitePath === undefined) {
     // `dbbench` with no command: commander has already printed the help or an error.
@@ -183,6 +205,24 @@ function addSuiteOptions(run: Command, suite: SuiteDefinition | undefined): [str
     names.push([name, option.attributeName()]);
   }
   return names;
+}
+
+/** `dbbench compare`, with Ctrl-C stopping the running fork and keeping what was compared so far. */
+async function runCompareCommand(request: CompareRequest): Promise<number> {
+  const controller = new AbortController();
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (controller.signal.aborted) process.exit(EXIT_CODES.interrupted);
+    process.stderr.write(`\ndbbench: ${signal}: stopping the running fork, cleaning up\n`);
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    return await runCompare(request, (message) => process.stderr.write(`${message}\n`), controller.signal);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
 }
 
 async function runCommand(
@@ -352,61 +392,10 @@ function printError(message: string): void {
   process.stderr.write(prefixFirstLine('dbbench', message));
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
-function collectChoice(
-  choices: readonly string[],
-  flag: string,
-): (value: string, previous: string[]) => string[] {
-  return (value, previous) => {
-    if (!choices.includes(value))
-      throw new InvalidArgumentError(`${flag}: choose one of ${choices.join(', ')}`);
-    return [...previous, value];
-  };
-}
-
-function integerAtLeast(minimum: number, flag: string): (value: string) => number {
-  return (value) => {
-    const parsed = Number(value);
-    if (!Number.isSafeInteger(parsed) || parsed < minimum) {
-      throw new InvalidArgumentError(`${flag} needs an integer ≥ ${minimum}`);
-    }
-    return parsed;
-  };
-}
-
-function durationFlag(flag: string): (value: string) => number {
-  return (value) => {
-    try {
-      return parseDuration(value, flag);
-    } catch (error) {
-      throw new InvalidArgumentError(errorMessage(error));
-    }
-  };
-}
-
 function shardFlag(value: string): ShardSpec {
   try {
     return parseShardSpec(value);
   } catch (error) {
     throw new InvalidArgumentError(errorMessage(error));
   }
-}
-
-function parseUnit(value: string): TimeUnit {
-  if (!(TIME_UNITS as readonly string[]).includes(value)) {
-    throw new InvalidArgumentError(`--unit: choose one of ${TIME_UNITS.join(', ')}`);
-  }
-  return value as TimeUnit;
-}
-
-function parseModes(value: string): Mode[] {
-  const modes = value.split(',').map((mode) => mode.trim());
-  const unknown = modes.filter((mode) => !(MODES as readonly string[]).includes(mode));
-  if (unknown.length > 0 || modes.length === 0) {
-    throw new InvalidArgumentError(`unknown mode ${unknown.join(', ')}; modes: ${MODES.join(', ')}`);
-  }
-  return modes as Mode[];
 }

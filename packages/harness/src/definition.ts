@@ -134,6 +134,12 @@ export interface BenchmarkDefinition<State = unknown, RunContext extends Json = 
   readonly operationsPerInvocation?: number;
   /** Per-benchmark iteration defaults (e.g. more single-shot iterations for a batch job). */
   readonly iterations?: IterationSettings;
+  /**
+   * Secondary metrics that are work, not time, and exactly the same for every invocation of the same
+   * code (e.g. statements per operation of a job with a fixed chunk size). `dbbench compare` reports
+   * any change of them exactly, without statistics: an N+1 query shows even when timing cannot.
+   */
+  readonly deterministicCounters?: readonly string[];
   /** Per fork, before warmup: open pools, create schema, seed data. */
   setupTrial(ctx: BenchmarkContext<RunContext>): State | Promise<State>;
   teardownTrial?(state: State, ctx: BenchmarkContext<RunContext>): void | Promise<void>;
@@ -169,6 +175,8 @@ export interface RunSetup<RunContext extends Json = Json> {
   readonly context: RunContext;
   /** Attached to every result's `dbbench` extension (e.g. database engine, version, settings). Never secrets. */
   readonly info?: { readonly [key: string]: Json };
+  /** One line naming what the run measures against, e.g. `PostgreSQL 15.19 (local)`; shown by compare. */
+  readonly description?: string;
   /** Called once at the end of the run, also after failures and on SIGINT. */
   dispose(): Promise<void>;
 }

@@ -99,8 +99,9 @@ describe('progress watchdog', () => {
       /while the fork kept working \(\d+\.\d\d s of CPU\): one invocation/,
     );
     expect(busy.failure.message).not.toMatch(/--timeout/);
-    // The idle one at its limit (300 ms, plus timer lateness); the busy one only at 10× that.
+    // The busy one is never called stuck before 10× the limit. (When the idle one is called depends
+    // on how late a loaded machine fires timers, so only its lower bound is certain.)
     expect(busy.afterMs).toBeGreaterThanOrEqual(3000);
-    expect(busy.afterMs).toBeGreaterThan(idle.afterMs);
+    expect(idle.afterMs).toBeGreaterThanOrEqual(300);
   });
 });

@@ -109,6 +109,8 @@ export const dbbenchExtensionSchema = z.object({
    * older reports and on failed results.
    */
   noisy: z.boolean().optional(),
+  /** Secondary metrics the benchmark declares deterministic work per operation (compared exactly). */
+  deterministicCounters: z.array(z.string()).optional(),
 });
 
 /** One JMH result (one benchmark × mode × parameter combination). */

@@ -82,6 +82,9 @@ export function buildResult(outcome: CombinationOutcome, metadata: RunMetadata):
       status: ok ? 'ok' : 'failed',
       failures,
       higherIsBetter: combination.mode === 'thrpt',
+      ...(combination.benchmark.deterministicCounters === undefined
+        ? {}
+        : { deterministicCounters: [...combination.benchmark.deterministicCounters] }),
       secondaryHigherIsBetter: secondary.higherIsBetter,
       environment: metadata.environment,
       git: { ...metadata.git },

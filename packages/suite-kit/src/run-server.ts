@@ -65,6 +65,7 @@ export function startRunServer(
     return {
       context: toRunContext(server.connection),
       info: { database: toRunDatabaseInfo(server.info) },
+      description: `${server.info.product} (${server.info.provider})`,
       dispose: () => withHarnessErrors(() => server.stop()),
     };
   });

@@ -1,5 +1,6 @@
 /**
- * The code a comparison runs: a git ref checked out into a cached worktree and built, beside the
+ * The code a comparison runs: a git ref checked out into a cached worktree and built (its
+ * `npm run build`), beside the
  * candidate (the working tree, or another ref). Reuses the candidate's installed node_modules when
  * package-lock.json is the same (linking every package but the repository's own workspace packages,
  * which must come from the checkout), and runs `npm ci` there when it differs.
@@ -34,7 +35,9 @@ async function git(cwd: string, args: readonly string[]): Promise<string> {
     return (await run('git', [...args], { cwd, maxBuffer: 64 * 1024 * 1024 })).stdout.trim();
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr?.trim().split('\n')[0] ?? '';
-    throw new DbbenchError(`git ${args.join(' ')} failed${stderr === '' ? '' : `: ${stderr}`}`, { cause: error });
+    throw new DbbenchError(`git ${args.join(' ')} failed${stderr === '' ? '' : `: ${stderr}`}`, {
+      cause: error,
+    });
   }
 }
 
@@ -43,16 +46,21 @@ export async function repositoryRoot(directory: string): Promise<string> {
   try {
     return (await run('git', ['rev-parse', '--show-toplevel'], { cwd: directory })).stdout.trim();
   } catch {
-    throw usageError(`${directory} is not inside a git repository: compare --base needs the repository's history`);
+    throw usageError(
+      `${directory} is not inside a git repository: compare --base needs the repository's history`,
+    );
   }
 }
 
 /** The commit a ref names; a usage error that says how to fetch it when it is unknown. */
 export async function resolveCommit(root: string, ref: string): Promise<string> {
   try {
-    return (await run('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd: root })).stdout.trim();
+    return (
+      await run('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd: root })
+    ).stdout.trim();
   } catch {
-    const shallow = (await git(root, ['rev-parse', '--is-shallow-repository']).catch(() => 'false')) === 'true';
+    const shallow =
+      (await git(root, ['rev-parse', '--is-shallow-repository']).catch(() => 'false')) === 'true';
     throw usageError(
       `--base ${ref}: no such commit in this repository` +
         (shallow ? ' (this is a shallow clone: git fetch --unshallow, or fetch-depth: 0 in CI)' : ''),
@@ -89,7 +97,12 @@ async function workingTreeDirty(root: string): Promise<boolean> {
 
 /** The working tree itself as the candidate: already built by the caller (turbo's `dependsOn: build`). */
 export async function workingTreeCheckout(root: string): Promise<Checkout> {
-  return { root, commit: await git(root, ['rev-parse', 'HEAD']), label: 'working tree', dirty: await workingTreeDirty(root) };
+  return {
+    root,
+    commit: await git(root, ['rev-parse', 'HEAD']),
+    label: 'working tree',
+    dirty: await workingTreeDirty(root),
+  };
 }
 
 function cacheDirectory(): string {
@@ -123,9 +136,9 @@ export async function refCheckout(
   await git(root, ['worktree', 'add', '--detach', directory, commit]);
   await installDependencies(root, directory, log);
   log(`compare: building ${ref}`);
-  const turbo = join(root, 'node_modules', 'turbo', 'bin', 'turbo');
   try {
-    await run(process.execPath, [turbo, 'run', 'build', '--output-logs=errors-only'], {
+    // The repository's own build script (turbo here), if it has one.
+    await run('npm', ['run', 'build', '--if-present'], {
       cwd: directory,
       maxBuffer: 64 * 1024 * 1024,
       env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
@@ -144,19 +157,28 @@ export async function refCheckout(
  * the candidate's installed packages, except the workspace packages (`@dbbench/*` here), which are
  * linked to the checkout's own; otherwise a fresh `npm ci`.
  */
-async function installDependencies(root: string, directory: string, log: (message: string) => void): Promise<void> {
+async function installDependencies(
+  root: string,
+  directory: string,
+  log: (message: string) => void,
+): Promise<void> {
   const [ours, theirs] = await Promise.all([
     readFile(join(root, 'package-lock.json'), 'utf8').catch(() => ''),
     readFile(join(directory, 'package-lock.json'), 'utf8').catch(() => ''),
   ]);
-  if (ours === '' || ours !== theirs || !existsSync(join(root, 'node_modules'))) {
+  // Nothing to install: a tree without a lockfile on either side.
+  if (ours === '' && theirs === '') return;
+  if (ours !== theirs || !existsSync(join(root, 'node_modules'))) {
     log('compare: package-lock.json differs, running npm ci in the checkout');
     try {
       await run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: directory, maxBuffer: 64 * 1024 * 1024 });
     } catch (error) {
-      throw new DbbenchError(`npm ci in the checkout ${directory} failed: ${(error as Error).message.split('\n')[0] ?? ''}`, {
-        cause: error,
-      });
+      throw new DbbenchError(
+        `npm ci in the checkout ${directory} failed: ${(error as Error).message.split('\n')[0] ?? ''}`,
+        {
+          cause: error,
+        },
+      );
     }
     return;
   }
@@ -174,8 +196,12 @@ async function installDependencies(root: string, directory: string, log: (messag
     for (const name of await readdir(join(root, 'node_modules', entry))) {
       const full = `${entry}/${name}`;
       const workspace = scopedWorkspaces.find((link) => link.name === full);
-      const target = workspace === undefined ? join(root, 'node_modules', full) : join(directory, workspace.path);
-      await symlink(workspace === undefined ? target : relative(join(modules, entry), target), join(modules, full));
+      const target =
+        workspace === undefined ? join(root, 'node_modules', full) : join(directory, workspace.path);
+      await symlink(
+        workspace === undefined ? target : relative(join(modules, entry), target),
+        join(modules, full),
+      );
     }
   }
   for (const link of workspaces.filter((candidate) => !candidate.name.includes('/'))) {
@@ -186,7 +212,9 @@ async function installDependencies(root: string, directory: string, log: (messag
 
 /** The workspace packages of a tree: name and path, read from the root package.json's `workspaces`. */
 async function workspacePackageLinks(directory: string): Promise<{ name: string; path: string }[]> {
-  const rootPackage = JSON.parse(await readFile(join(directory, 'package.json'), 'utf8')) as { workspaces?: string[] };
+  const rootPackage = JSON.parse(await readFile(join(directory, 'package.json'), 'utf8')) as {
+    workspaces?: string[];
+  };
   const links: { name: string; path: string }[] = [];
   for (const path of rootPackage.workspaces ?? []) {
     const manifest = join(directory, path, 'package.json');

@@ -1,0 +1,136 @@
+/**
+ * `dbbench compare` end to end on a tiny suite in a throwaway git repository: the baseline is a
+ * commit, the candidate the working tree, forks interleaved. Identical code calls nothing; 30% more
+ * work per operation is called a regression (exit 1 with --fail-on-regression); one more statement
+ * per operation is reported exactly as a counter change.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const bin = fileURLToPath(new URL('../bin/dbbench.js', import.meta.url));
+const harness = pathToFileURL(fileURLToPath(new URL('../dist/index.js', import.meta.url))).href;
+
+/** The suite: one benchmark that busy-waits `workMs` and declares `statements` per operation. */
+function suiteSource(workMs: number, statements: number): string {
+  return `import { defineBenchmark, defineSuite } from ${JSON.stringify(harness)};
+const WORK_MS = ${workMs};
+const STATEMENTS = ${statements};
+export default defineSuite({
+  name: 'tiny',
+  database: 'none',
+  description: 'a busy-wait of known length',
+  axes: {},
+  benchmarks: {
+    work: defineBenchmark({
+      description: 'busy-waits',
+      axes: [],
+      mode: 'avgt',
+      deterministicCounters: ['statements/op'],
+      setupTrial: () => ({}),
+      run() {
+        const end = performance.now() + WORK_MS;
+        let spins = 0;
+        while (performance.now() < end) spins++;
+        return spins;
+      },
+      profilers: () => [{
+        name: 'statements',
+        beforeIteration() {},
+        afterIteration: () => [{ name: 'statements/op', value: STATEMENTS, unit: 'count' }],
+      }],
+    }),
+  },
+});
+`;
+}
+
+interface Outcome {
+  readonly exitCode: number;
+  readonly stderr: string;
+  readonly json: {
+    results: { verdict: string; ratio: number }[];
+    counterChanges: { counter: string; baseline: number; candidate: number }[];
+  };
+}
+
+describe('dbbench compare', () => {
+  let repo: string;
+
+  async function git(...args: string[]): Promise<void> {
+    await run('git', args, { cwd: repo });
+  }
+
+  async function compare(...flags: string[]): Promise<Outcome> {
+    const json = join(repo, '..', 'comparison.json');
+    const args = [bin, 'compare', 'suite.js', '--base', 'HEAD', '--forks', '3', '--warmup-iterations', '1'];
+    const timing = ['--warmup-time', '100ms', '-i', '3', '--time', '150ms', '--json', json, ...flags];
+    const env = {
+      ...process.env,
+      DBBENCH_LOCK_FILE: join(repo, '..', 'lock'),
+      DBBENCH_COMPARE_CACHE: join(repo, '..', 'cache'),
+    };
+    const result = await run(process.execPath, [...args, ...timing], {
+      cwd: repo,
+      env,
+      timeout: 240_000,
+    }).then(
+      ({ stderr }) => ({ exitCode: 0, stderr }),
+      (error: { code?: number; stderr?: string }) => ({
+        exitCode: error.code ?? -1,
+        stderr: error.stderr ?? '',
+      }),
+    );
+    return { ...result, json: JSON.parse(await readFile(json, 'utf8')) as Outcome['json'] };
+  }
+
+  beforeAll(async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'dbbench-compare-test-'));
+    repo = join(parent, 'repo');
+    await run('git', ['init', '-q', repo]);
+    await git('config', 'user.email', 'test@example.com');
+    await git('config', 'user.name', 'test');
+    await writeFile(join(repo, 'package.json'), '{ "type": "module" }\n');
+    await writeFile(join(repo, 'suite.js'), suiteSource(2, 3));
+    await git('add', '.');
+    await git('commit', '-qm', 'baseline');
+  });
+
+  afterAll(async () => {
+    await rm(join(repo, '..'), { recursive: true, force: true });
+  });
+
+  it('calls nothing when both sides are the same code', async () => {
+    const outcome = await compare('--fail-on-regression');
+    expect(outcome.exitCode).toBe(0);
+    expect(outcome.json.results.map((result) => result.verdict)).toEqual(['~']);
+    expect(outcome.json.counterChanges).toEqual([]);
+    // Forks were interleaved: the progress shows both sides in alternating order.
+    expect(outcome.stderr).toMatch(
+      /fork 1 baseline[\s\S]*fork 1 candidate[\s\S]*fork 2 candidate[\s\S]*fork 2 baseline/,
+    );
+  });
+
+  it('calls 30% more work per operation a regression and fails with --fail-on-regression', async () => {
+    await writeFile(join(repo, 'suite.js'), suiteSource(2.6, 3));
+    const outcome = await compare('--fail-on-regression');
+    expect(outcome.json.results[0]?.verdict).toBe('regressed');
+    expect(outcome.json.results[0]?.ratio).toBeGreaterThan(1.15);
+    expect(outcome.json.results[0]?.ratio).toBeLessThan(1.6);
+    expect(outcome.exitCode).toBe(1);
+  });
+
+  it('reports one more statement per operation exactly, without statistics', async () => {
+    await writeFile(join(repo, 'suite.js'), suiteSource(2, 4));
+    const outcome = await compare();
+    expect(outcome.exitCode).toBe(0);
+    expect(outcome.json.counterChanges).toEqual([
+      expect.objectContaining({ counter: 'statements/op', baseline: 3, candidate: 4 }),
+    ]);
+  });
+});
