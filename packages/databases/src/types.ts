@@ -115,6 +115,18 @@ export interface AcquireTimeoutErrorLike extends Error {
   readonly waitedMs: number;
 }
 
+/** Work a pool's connections asked of the server since the pool was created, counted client side. */
+export interface WorkCounters {
+  /** Statements sent (each is at least one round trip). */
+  readonly statements: number;
+  /** Transactions opened explicitly (BEGIN / START TRANSACTION). */
+  readonly transactions: number;
+  /** Bytes written to the server's sockets. */
+  readonly bytesSent: number;
+  /** Bytes read from the server's sockets. */
+  readonly bytesReceived: number;
+}
+
 /** A pre-warmed pool whose every acquisition is timed by dbbench (neither driver exposes acquire wait). */
 export interface MeteredPool extends AsyncDisposable {
   readonly engine: EngineName;
@@ -125,6 +137,8 @@ export interface MeteredPool extends AsyncDisposable {
   withConnection<T>(fn: (session: Session) => Promise<T>): Promise<T>;
   metrics(): PoolMetrics;
   resetMetrics(): void;
+  /** Cumulative work counters (statements, transactions, bytes), for deltas around a measurement. */
+  work(): WorkCounters;
   /** Connections currently idle in the pool (for leak checks). */
   idleCount(): number;
   /** Connections currently open. */

@@ -90,6 +90,13 @@ export interface MetricSample {
 export interface Profiler {
   readonly name: string;
   beforeIteration(): void | Promise<void>;
+  /**
+   * Called right before the clock starts for each invocation (outside the timed region); for
+   * profilers that count what the timed region alone did, e.g. statements sent. Keep it cheap.
+   */
+  timedRegionStarted?(): void;
+  /** Called right after the clock stops for each invocation (outside the timed region). */
+  timedRegionEnded?(): void;
   afterIteration(info: IterationInfo): readonly MetricSample[] | Promise<readonly MetricSample[]>;
 }
 

@@ -15,6 +15,11 @@ export interface Invocation {
   readonly run: () => unknown;
   /** Consumes the result, verifies it and runs per-invocation teardown; undefined when nothing was awaited. */
   readonly after: (result: unknown) => Promise<void> | undefined;
+  /**
+   * Told right before the clock starts and right after it stops (outside the timed region), for
+   * profilers that count what the timed region alone did; undefined when no profiler asks.
+   */
+  readonly timedRegion?: { started(): void; ended(): void };
 }
 
 /** What one iteration measured. */
@@ -106,16 +111,28 @@ function timeOnce(invocation: Invocation): Promise<number> | number {
 
 function timeRun(invocation: Invocation): Promise<number> | number {
   let result: unknown;
+  const region = invocation.timedRegion;
+  region?.started();
   const start = now();
   try {
     result = invocation.run();
   } catch (error) {
+    region?.ended();
     throw new PhaseError('run', error);
   }
-  if (!isThenable(result)) return finishInvocation(invocation, result, now() - start);
+  if (!isThenable(result)) {
+    const elapsed = now() - start;
+    region?.ended();
+    return finishInvocation(invocation, result, elapsed);
+  }
   return Promise.resolve(result).then(
-    (resolved) => finishInvocation(invocation, resolved, now() - start),
+    (resolved) => {
+      const elapsed = now() - start;
+      region?.ended();
+      return finishInvocation(invocation, resolved, elapsed);
+    },
     (error: unknown) => {
+      region?.ended();
       throw new PhaseError('run', error);
     },
   );

@@ -53,7 +53,7 @@ export async function runTrial(
       ...task.profilers.map((name) => createBuiltInProfiler(name)),
       ...(benchmark.profilers?.(state, ctx) ?? []),
     ]);
-    const invocation = createInvocation(benchmark, state, ctx);
+    const invocation = withTimedRegion(createInvocation(benchmark, state, ctx), profilers);
     const iterations = [
       ...Array.from({ length: task.settings.warmupIterations }, (_, index) => ({
         warmup: true,
@@ -114,6 +114,25 @@ function createInvocation(benchmark: BenchmarkDefinition, state: unknown, ctx: B
         if (hasTeardown)
           await inPhase('teardownInvocation', () => benchmark.teardownInvocation?.(state, ctx));
       })();
+    },
+  };
+}
+
+/** Adds the profilers' timed-region hooks to an invocation, when any profiler has them. */
+function withTimedRegion(invocation: Invocation, profilers: readonly Profiler[]): Invocation {
+  const watching = profilers.filter(
+    (profiler) => profiler.timedRegionStarted !== undefined || profiler.timedRegionEnded !== undefined,
+  );
+  if (watching.length === 0) return invocation;
+  return {
+    ...invocation,
+    timedRegion: {
+      started: () => {
+        for (const profiler of watching) profiler.timedRegionStarted?.();
+      },
+      ended: () => {
+        for (const profiler of watching) profiler.timedRegionEnded?.();
+      },
     },
   };
 }

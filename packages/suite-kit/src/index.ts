@@ -29,6 +29,7 @@ export {
 export { openTrial, type TrialOptions } from './trial.js';
 export { standardProfilers, type StandardProfilerOptions } from './profilers/standard-profilers.js';
 export { nestedProfilers } from './profilers/nested-profilers.js';
+export { WORK_METRICS, workProfiler } from './profilers/work-profiler.js';
 export { poolProfiler } from './profilers/pool-profiler.js';
 export { ROWS_PER_SECOND, rowsPerSecondProfiler } from './profilers/rows-per-second-profiler.js';
 export { counterDeltas, serverCountersProfiler } from './profilers/server-counters-profiler.js';

@@ -31,6 +31,22 @@ for (const engine of ENGINES) {
       await scratch?.drop();
     });
 
+    it('counts the statements, transactions and bytes its connections send, exactly', async () => {
+      await using pool = await createPool(scratch.connection, { size: 2 });
+      const before = pool.work();
+      await sql`SELECT 1`.execute(pool.db);
+      await pool.db.transaction().execute(async (trx) => {
+        await sql`SELECT 2`.execute(trx);
+      });
+      await pool.withConnection((session) => session.query('SELECT 3'));
+      const after = pool.work();
+      // SELECT 1; BEGIN, SELECT 2, COMMIT; SELECT 3.
+      expect(after.statements - before.statements).toBe(5);
+      expect(after.transactions - before.transactions).toBe(1);
+      expect(after.bytesSent - before.bytesSent).toBeGreaterThan(0);
+      expect(after.bytesReceived - before.bytesReceived).toBeGreaterThan(0);
+    });
+
     it('opens and validates all N connections before it is used', async () => {
       await using pool = await createPool(scratch.connection, { size: 4 });
       expect(pool.metrics().connectionsOpened).toBe(4);

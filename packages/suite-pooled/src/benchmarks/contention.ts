@@ -96,7 +96,11 @@ export const contentionBenchmark = defineBenchmark<ContentionState, RunContext, 
   // The loop runs inside the profilers' window: started after server counters and pool metrics are
   // taken, stopped before they are read again (reading them needs an idle pool).
   profilers: (state) =>
-    standardProfilers(state.pool, { detailedPoolWaits: true, workload: contentionProfiler(state.loop) }),
+    standardProfilers(state.pool, {
+      detailedPoolWaits: true,
+      workload: contentionProfiler(state.loop),
+      operationsPerInvocation: REQUESTS_PER_OPERATION,
+    }),
   async teardownTrial(state) {
     await state.loop.stop();
     await state.pool.close();

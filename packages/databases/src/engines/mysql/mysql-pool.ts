@@ -1,8 +1,10 @@
 import { Kysely, MysqlAdapter, MysqlDialect, type MysqlPool as KyselyMysqlPool } from 'kysely';
+import type { Socket } from 'node:net';
 import mysql from 'mysql2';
 import type { PoolConnection as PromisePoolConnection } from 'mysql2/promise';
 import { PoolConnectError } from '../../pool/pool-errors.js';
 import { PoolMeter } from '../../pool/pool-meter.js';
+import { statementText, WorkCounter } from '../../pool/work-counter.js';
 import { prewarmConnections } from '../../pool/prewarm-connections.js';
 import { redactSecret } from '../../pool/redact-secret.js';
 import type { ConnectionInfo, DbbenchDatabase, MeteredPool, PoolOptions } from '../../types.js';
@@ -16,6 +18,21 @@ import { MysqlSession } from './mysql-session.js';
 interface MysqlPoolQueues {
   readonly _freeConnections: { readonly length: number };
   readonly _allConnections: { readonly length: number };
+}
+
+/**
+ * Counts every statement a connection sends (`query` and `execute`, which Kysely, the promise
+ * wrapper and streams all go through) by wrapping them once, when it connects, and watches its socket.
+ */
+function countWork(connection: mysql.PoolConnection, work: WorkCounter): void {
+  for (const method of ['query', 'execute'] as const) {
+    const original = (connection[method] as (...args: unknown[]) => unknown).bind(connection);
+    (connection as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      work.statement(statementText(args[0]));
+      return original(...args);
+    };
+  }
+  work.watch((connection as unknown as { stream?: Socket }).stream);
 }
 
 /**
@@ -47,7 +64,11 @@ export async function createMysqlPool(
     timezone: 'Z',
   });
   const meter = new PoolMeter(size, options.acquireTimeoutMs ?? 0);
-  driver.on('connection', () => meter.connectionOpened());
+  const work = new WorkCounter();
+  driver.on('connection', (connection) => {
+    meter.connectionOpened();
+    countWork(connection, work);
+  });
 
   let ended = false;
   const end = (): Promise<void> =>
@@ -147,6 +168,7 @@ export async function createMysqlPool(
       return result;
     },
     metrics: () => meter.metrics(),
+    work: () => work.snapshot(),
     resetMetrics: () => meter.reset(),
     idleCount: () => queues._freeConnections.length,
     totalCount: () => queues._allConnections.length,

@@ -1,8 +1,10 @@
 import { Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
+import type { Socket } from 'node:net';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { PoolConnectError } from '../../pool/pool-errors.js';
 import { PoolMeter } from '../../pool/pool-meter.js';
+import { statementText, WorkCounter } from '../../pool/work-counter.js';
 import { prewarmConnections } from '../../pool/prewarm-connections.js';
 import { redactSecret } from '../../pool/redact-secret.js';
 import type { ConnectionInfo, DbbenchDatabase, MeteredPool, PoolOptions } from '../../types.js';
@@ -22,6 +24,24 @@ const utcTimestampTypes = {
       ? (text: string) => new Date(`${text.replace(' ', 'T')}Z`)
       : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
 } satisfies pg.CustomTypesConfig;
+
+/** The socket of a pg client (not in pg's typings). */
+interface ClientWithSocket {
+  readonly connection?: { readonly stream?: Socket };
+}
+
+/**
+ * Counts every statement a client sends (Kysely's, cursors, COPY) by wrapping its `query` once, when
+ * it connects, and watches its socket for bytes.
+ */
+function countWork(client: pg.PoolClient, work: WorkCounter): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    work.statement(statementText(args[0]));
+    return query(...args);
+  }) as typeof client.query;
+  work.watch((client as unknown as ClientWithSocket).connection?.stream);
+}
 
 /**
  * A pre-warmed, metered pg.Pool with a Kysely instance over it.
@@ -49,7 +69,11 @@ export async function createPostgresPool(
     types: utcTimestampTypes,
   });
   const meter = new PoolMeter(size, options.acquireTimeoutMs ?? 0);
-  driver.on('connect', () => meter.connectionOpened());
+  const work = new WorkCounter();
+  driver.on('connect', (client) => {
+    meter.connectionOpened();
+    countWork(client, work);
+  });
   // An idle client whose server connection drops is removed by pg; without a listener the error would crash the fork.
   driver.on('error', () => undefined);
 
@@ -125,6 +149,7 @@ export async function createPostgresPool(
       return result;
     },
     metrics: () => meter.metrics(),
+    work: () => work.snapshot(),
     resetMetrics: () => meter.reset(),
     idleCount: () => driver.idleCount,
     totalCount: () => driver.totalCount,
