@@ -131,8 +131,11 @@ export function addCompareCommand(
       integerAtLeast(2, '--max-forks'),
     )
     .option('--threshold <percent>', 'smallest change worth calling (default 5%)', parseThreshold)
-    .option('--json <file>', 'write the comparison as JSON')
-    .option('--markdown <file>', 'write the comparison as Markdown for a pull request comment')
+    .option('--json <file>', 'write the comparison as JSON ({suite} in the name: the suites compared)')
+    .option(
+      '--markdown <file>',
+      'write the comparison as Markdown for a PR comment ({suite}: the suites compared)',
+    )
     .option('--reports <dir>', "keep both sides' reports (baseline.json, candidate.json) in this directory")
     .option('--fail-on-regression', 'exit 1 when a regression is called');
   const suiteOptionNames: [string, string][] = [];
