@@ -1,11 +1,12 @@
+import type { RunPlan } from '@dbbench/harness';
 import { describe, expect, it } from 'vitest';
 import { CONNECTION_HEADROOM, connectionsNeeded } from './run-server.js';
 
-const plan = (poolSizes: (string | undefined)[], concurrentForks = 1) => ({
-  combinations: poolSizes.map((poolSize) => ({
-    benchmark: 'b',
-    params: poolSize === undefined ? {} : { poolSize },
-  })),
+const params = (poolSize: string | undefined): Record<string, string> =>
+  poolSize === undefined ? {} : { poolSize };
+
+const plan = (poolSizes: (string | undefined)[], concurrentForks = 1): RunPlan => ({
+  combinations: poolSizes.map((poolSize) => ({ benchmark: 'b', params: params(poolSize) })),
   concurrentForks,
 });
 
