@@ -4,6 +4,7 @@
  * Podman's conmon monitor processes.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { containerRuntime } from '../../src/providers/testcontainers/container-engine.js';
 import { isNoSuchContainer } from '../../src/providers/testcontainers/labelled-containers.js';
 
@@ -89,4 +90,27 @@ export async function eventually(
     if (Date.now() >= deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+const VOLUME_IMAGE_CONTEXT = fileURLToPath(new URL('./fixtures/volume-image/', import.meta.url));
+
+/**
+ * Builds `base` plus an anonymous volume (fixtures/volume-image) as `tag`; metadata only, a few
+ * seconds. The images scripts/container-engine.sh builds declare no volume, the official ones do.
+ */
+export async function buildImageWithVolume(base: string, tag: string): Promise<void> {
+  const { GenericContainer } = await import('testcontainers');
+  await GenericContainer.fromDockerfile(VOLUME_IMAGE_CONTEXT, 'Containerfile')
+    .withBuildArgs({ BASE: base })
+    .build(tag, { deleteOnExit: false });
+}
+
+/** Removes an image the tests built (already gone is fine). */
+export async function removeImage(tag: string): Promise<void> {
+  await (
+    await dockerode()
+  )
+    .getImage(tag)
+    .remove({ force: true })
+    .catch(() => undefined);
 }

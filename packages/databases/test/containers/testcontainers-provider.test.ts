@@ -18,10 +18,12 @@ import { runLabelFilter } from '../../src/providers/testcontainers/container-lab
 import { listLabelledContainers } from '../../src/providers/testcontainers/labelled-containers.js';
 import { queryRows, uniqueSuite } from '../providers/server-queries.js';
 import {
+  buildImageWithVolume,
   conmonProcessesOf,
   containerEngineMissing,
   containerExists,
   eventually,
+  removeImage,
   volumeExists,
   volumesOf,
 } from './container-checks.js';
@@ -114,10 +116,38 @@ describe.skipIf(skipReason !== undefined)(
       );
 
       it(
+        `removes the anonymous volumes a ${engine.label} image declares, with the container`,
+        async () => {
+          const withVolume = `localhost/dbbench-test/${engine.name}-volume:${process.pid}`;
+          await buildImageWithVolume(image, withVolume);
+          try {
+            const server = await startServer(engine.name, {
+              provider: 'testcontainers',
+              suite: uniqueSuite('tc_volume'),
+              image: withVolume,
+            });
+            let volumes: string[] = [];
+            try {
+              expect(server.info.image).toBe(withVolume);
+              volumes = await volumesOf(server.container?.containerId ?? '');
+              expect(volumes.length).toBeGreaterThan(0);
+            } finally {
+              await server.stop();
+            }
+            for (const volume of volumes) expect(await volumeExists(volume), `volume ${volume}`).toBe(false);
+          } finally {
+            await removeImage(withVolume);
+          }
+        },
+        START_TIMEOUT_MS,
+      );
+
+      it(
         `removes the ${engine.label} container of a SIGKILLed runner within ${REMOVAL_BOUND_MS / 1000} s`,
         async () => {
           const { holderPid, container } = await startHolder(engine.name);
           expect(await containerExists(container.containerId)).toBe(true);
+          const volumes = await volumesOf(container.containerId);
 
           process.kill(holderPid, 'SIGKILL');
           const killedAt = Date.now();
@@ -128,6 +158,7 @@ describe.skipIf(skipReason !== undefined)(
           const elapsedMs = Date.now() - killedAt;
           expect(gone, `container still there ${elapsedMs} ms after the SIGKILL`).toBe(true);
           expect(await listLabelledContainers(runLabelFilter(container.runId ?? ''))).toEqual([]);
+          for (const volume of volumes) expect(await volumeExists(volume), `volume ${volume}`).toBe(false);
           expect(await eventually(() => conmonProcessesOf(container.containerId).length === 0, 5000)).toBe(
             true,
           );
