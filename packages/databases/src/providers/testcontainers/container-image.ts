@@ -71,10 +71,13 @@ export async function imageLabels(
   runtime: ContainerRuntimeClient,
   image: string,
   variable: string,
+  log?: (message: string) => void,
 ): Promise<Record<string, string>> {
   const { ImageName } = await import('testcontainers');
   const name = ImageName.fromString(image);
   try {
+    // A first pull can take minutes: say so rather than sit silent.
+    if (!(await runtime.image.exists(name))) log?.(`testcontainers: pulling ${image}`);
     await runtime.image.pull(name);
     const inspected = await runtime.image.inspect(name);
     return { ...(inspected.Config?.Labels ?? {}) };

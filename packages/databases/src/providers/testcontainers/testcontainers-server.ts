@@ -33,7 +33,7 @@ export async function startTestcontainersServer(
 ): Promise<StartedServerHandle> {
   const runtime = await containerRuntime();
   const image = containerImage(engine.container, options.image);
-  const labelsOfImage = await imageLabels(runtime, image, engine.container.imageVariable);
+  const labelsOfImage = await imageLabels(runtime, image, engine.container.imageVariable, options.log);
   const reuse = options.reuse ?? false;
   const run = reuse ? undefined : newContainerRun();
   const plan = containerPlan(engine, options, image, run, labelsOfImage);
