@@ -47,7 +47,7 @@ export async function startTestcontainersServer(
     throw error;
   });
   options.log?.(
-    `testcontainers: container ${started.getId().slice(0, 12)} ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
+    `testcontainers: container ${started.getId().slice(0, 12)} ready in ${seconds(Date.now() - startedAt)}`,
   );
   const admin: ConnectionInfo = {
     engine: engine.name,
@@ -57,10 +57,19 @@ export async function startTestcontainersServer(
     password: plan.password,
     database: plan.database,
   };
+  const containerName = started.getId().slice(0, 12);
   const stopContainer = async (): Promise<void> => {
-    if (!plan.reuse) await started.stop();
+    if (plan.reuse) {
+      options.log?.(`testcontainers: container ${containerName} kept for the next run (reuse)`);
+      return;
+    }
+    const stoppingAt = Date.now();
+    await started.stop();
     // Only once the container is gone: if stopping failed, the watchdog still removes it when this process exits.
     watchdog?.dismiss();
+    options.log?.(
+      `testcontainers: container ${containerName} removed in ${seconds(Date.now() - stoppingAt)}`,
+    );
   };
   try {
     const where = `the ${image} container at ${redactedConnectionUrl(admin)}`;
@@ -162,4 +171,9 @@ function cleanUpNote(run: ContainerRun | undefined, watchdog: Watchdog | undefin
   if (watchdog !== undefined)
     return `run ${run.id}; watchdog ${watchdog.pid} removes it if this process dies`;
   return `run ${run.id}; Ryuk removes it if this process dies`;
+}
+
+/** `1234` ms as `1.2 s`, for progress lines. */
+function seconds(milliseconds: number): string {
+  return `${(milliseconds / 1000).toFixed(1)} s`;
 }
