@@ -40,6 +40,8 @@ export interface DatabaseInfo {
    * MySQL: innodb_buffer_pool_size, innodb_flush_log_at_trx_commit, max_connections, max_allowed_packet.
    */
   readonly settings: Readonly<Record<string, string>>;
+  /** The container image the server runs from (testcontainers provider only), e.g. `postgres:16-alpine`. */
+  readonly image?: string;
 }
 
 /** A running server obtained by a provider; disposing it stops/removes what the provider created. */
@@ -59,6 +61,11 @@ export interface StartServerOptions {
   readonly suite: string;
   /** Keep a testcontainers container for the next run (testcontainers reuse). */
   readonly reuse?: boolean;
+  /**
+   * The container image for the testcontainers provider; otherwise the engine's image variable
+   * (DBBENCH_POSTGRES_IMAGE / DBBENCH_MYSQL_IMAGE), else its official image.
+   */
+  readonly image?: string;
   /** The server must accept at least this many connections (largest poolSize plus headroom). */
   readonly minConnections?: number;
   /** Progress lines (never containing secrets). */

@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { addCliCommand, type CliCommand, type ParsedCliCommand } from './cli-command.js';
 import { ConsoleReporter } from './console-reporter.js';
 import type { IterationSettings, Mode, SuiteDefinition, TimeUnit } from './definition.js';
 import { EXIT_CODES, prefixFirstLine, reportCliError } from './cli-errors.js';
@@ -57,10 +58,27 @@ interface RunFlags {
   shard?: ShardSpec;
 }
 
-/** Runs the CLI with `argv` as in `process.argv`; resolves to the exit code. */
-export async function runCli(argv: readonly string[]): Promise<number> {
+/** What a package adds to the command line. */
+export interface CliExtensions {
+  /** Commands beside `run` and `merge` (e.g. a database package's housekeeping). */
+  readonly commands?: readonly CliCommand[];
+}
+
+/** The harness's own commands, which an extension cannot replace. */
+const BUILT_IN_COMMANDS: readonly string[] = ['run', 'merge', 'compare', 'help'];
+
+/**
+ * Runs the CLI with `argv` as in `process.argv`, with the commands of `extensions` added; resolves
+ * to the exit code. A bin that adds commands is one line:
+ *
+ * @example
+ * ```ts
+ * process.exit(await runCli(process.argv, { commands: [containersCommand] }));
+ * ```
+ */
+export async function runCli(argv: readonly string[], extensions: CliExtensions = {}): Promise<number> {
   try {
-    return await dispatch(argv.slice(2));
+    return await dispatch(argv.slice(2), extensions.commands ?? []);
   } catch (error) {
     if (error instanceof CommanderError) {
       if (
@@ -79,7 +97,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   }
 }
 
-async function dispatch(args: readonly string[]): Promise<number> {
+async function dispatch(args: readonly string[], commands: readonly CliCommand[]): Promise<number> {
   // The suite module has to be known before the real parse, to add its options to `run`.
   const modulePath = args[0] === 'run' ? findSuiteModuleArgument(args.slice(1)) : undefined;
   const suitePath = modulePath === undefined ? undefined : resolveSuitePath(modulePath);
@@ -98,9 +116,20 @@ async function dispatch(args: readonly string[]): Promise<number> {
   );
   const compare: { request?: CompareRequest } = {};
   addCompareCommand(program, compareSuites, (request) => (compare.request = request));
+  const extension: { parsed?: ParsedCliCommand } = {};
+  for (const command of commands) {
+    if (
+      BUILT_IN_COMMANDS.includes(command.name) ||
+      program.commands.some((known) => known.name() === command.name)
+    ) {
+      throw new TypeError(`the command "${command.name}" is already defined`);
+    }
+    addCliCommand(program, command, (parsed) => (extension.parsed = parsed));
+  }
   program.parse(args, { from: 'user' });
   if (merge.request !== undefined) return runMerge(merge.request);
   if (compare.request !== undefined) return runCompareCommand(compare.request);
+  if (extension.parsed !== undefined) return extension.parsed.command.action(extension.parsed.input);
   const run = parsed;
   if (run === undefined || suite === undefined || suitePath === undefined) {
     // `dbbench` with no command: commander has already printed the help or an error.

@@ -1,4 +1,8 @@
-/** The `dbbench` executable (bin/dbbench.js imports this file from dist/). */
+/**
+ * The harness's own executable, `dbbench-harness` (bin/dbbench.js imports this file from dist/): `run`
+ * and `merge` only. A package that adds commands ships its own bin that calls {@link runCli} with
+ * them; the `dbbench` command users type is one.
+ */
 import { runCli } from './cli-program.js';
 
 const exitCode = await runCli(process.argv);

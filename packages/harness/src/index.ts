@@ -41,7 +41,14 @@ export { MODES, expandMatrix, parseParamFlags, type Combination, type PlanOption
 export { runSuite, type RunOptions, type RunStage, type RunSummary } from './runner.js';
 export { ConsoleReporter, resultTable, type ReporterOutput } from './console-reporter.js';
 export { collectEnvironment, collectGitState } from './environment.js';
-export { runCli } from './cli-program.js';
+export { runCli, type CliExtensions } from './cli-program.js';
+export {
+  defineCommand,
+  type CliCommand,
+  type CliCommandInput,
+  type CliCommandOperand,
+  type CliCommandOption,
+} from './cli-command.js';
 // Comparing a baseline and a candidate: pure statistics and renderers (the `compare` command's core).
 export * from './compare/model.js';
 export {

@@ -15,8 +15,9 @@ export type DatabaseSuiteSpec = Omit<SuiteDefinition<RunContext>, 'database' | '
 };
 
 /**
- * The suite `spec` on `engine`: reports are named after the engine, `--provider`/`--url`/`--reuse`
- * choose the server, and the parent obtains it once, sized for the planned pools.
+ * The suite `spec` on `engine`: reports are named after the engine, `--provider`, `--url`,
+ * `--image` and `--reuse` choose the server, and the parent obtains it once, sized for the planned
+ * pools.
  *
  * @example
  * ```ts

@@ -19,6 +19,8 @@ export {
   serverOptions,
 } from './server-options.js';
 export { toHarnessError, withHarnessErrors } from './harness-errors.js';
+export { DATABASE_COMMANDS } from './commands/index.js';
+export { containersCommand, formatContainerList, formatRemoval } from './commands/containers-command.js';
 export {
   toRunContext,
   toRunDatabaseInfo,

@@ -41,7 +41,7 @@ export interface RunServerRequest {
 }
 
 /**
- * Starts the run's server from the suite's option values (`provider`, `url`, `reuse`; absent ones
+ * Starts the run's server from the suite's option values (`provider`, `url`, `image`, `reuse`; absent ones
  * take their defaults) with room for the plan's largest pool: a server dbbench starts itself gets
  * that max_connections, a named server that allows fewer fails here, before anything is measured.
  * Bad values and servers that cannot be obtained are `DbbenchError`s saying what to fix.
@@ -53,11 +53,12 @@ export function startRunServer(
   plan: RunPlan,
 ): Promise<RunSetup<RunContext>> {
   return withHarnessErrors(async () => {
-    const url = options['url'];
+    const { url, image } = options;
     const server = await startServer(request.engine, {
       suite: request.suite,
       provider: parseProviderOption(request.engine, options['provider']),
       ...(url === undefined ? {} : { url }),
+      ...(image === undefined ? {} : { image }),
       reuse: parseReuseOption(options['reuse']),
       minConnections: connectionsNeeded(plan, request.fixedPoolSize),
       log,

@@ -1,6 +1,6 @@
 /**
  * The command-line options every database suite declares to choose its server (`--provider`,
- * `--url`, `--reuse`), and the parsing of their values.
+ * `--url`, `--image`, `--reuse`), and the parsing of their values.
  */
 import {
   engineNamed,
@@ -21,10 +21,11 @@ export function providerChoices(engine: EngineName): readonly ['auto', ...Provid
 
 /**
  * The server options of a suite on `engine`: `--provider` (only the providers that can serve the
- * engine: no `embedded` on MySQL), `--url` (the engine's URL variable), `--reuse`.
+ * engine: no `embedded` on MySQL), `--url` (the engine's URL variable), `--image` (the engine's image
+ * variable), `--reuse`.
  */
 export function serverOptions(engine: EngineName): Readonly<Record<string, SuiteOption>> {
-  const { url } = engineNamed(engine);
+  const { url, container } = engineNamed(engine);
   return {
     provider: {
       description: 'where the database server comes from (auto tries each in turn)',
@@ -36,8 +37,12 @@ export function serverOptions(engine: EngineName): Readonly<Record<string, Suite
       description: `server URL for the url provider, e.g. ${url.example}`,
       env: url.variable,
     },
+    image: {
+      description: `container image for the testcontainers provider (default ${container.defaultImage})`,
+      env: container.imageVariable,
+    },
     reuse: {
-      description: 'keep the testcontainers container for the next run',
+      description: 'keep the testcontainers container for the next run (dbbench containers --rm removes it)',
       choices: ['true', 'false'],
       default: 'false',
     },

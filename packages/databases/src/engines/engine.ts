@@ -10,7 +10,11 @@
  */
 import type { Readable } from 'node:stream';
 import type { ColumnDefinitionBuilder, Insertable, Kysely } from 'kysely';
-import type { ContainerPlan, StartableContainer } from '../providers/testcontainers/container-plan.js';
+import type {
+  ContainerPlan,
+  ContainerPlanOptions,
+  StartableContainer,
+} from '../providers/testcontainers/container-plan.js';
 import type { EmbeddedCluster, EmbeddedClusterOptions } from '../providers/embedded/embedded-cluster.js';
 import type { LocalServerEngine } from '../providers/local/local-server.js';
 import type { ServerFacts } from '../providers/server-facts.js';
@@ -81,8 +85,12 @@ export interface EngineLocalServer {
 
 /** The container this engine runs in (`<engine>-container.ts`). */
 export interface EngineContainer {
-  /** The container to start, as plain data (pure: checked without a container engine). */
-  plan(options: Pick<StartServerOptions, 'reuse' | 'minConnections'>): ContainerPlan;
+  /** The official image started unless another is named, e.g. `postgres:16-alpine`. */
+  readonly defaultImage: string;
+  /** The environment variable that names another image, e.g. `DBBENCH_POSTGRES_IMAGE`. */
+  readonly imageVariable: string;
+  /** The container to start from `options.image`, as plain data (pure: checked without a container engine). */
+  plan(options: ContainerPlanOptions): ContainerPlan;
   /** Applies the plan to the engine's testcontainers module (nothing runs yet). */
   build(plan: ContainerPlan): Promise<StartableContainer>;
 }

@@ -6,8 +6,30 @@
 export { startServer, providersFor } from './start-server.js';
 export { PROVIDER_NAMES } from './provider-names.js';
 export { redact, redactedErrorMessage, REDACTED } from './redact.js';
-export { StartedServerHandle, type ServerProcessDetails } from './started-server-handle.js';
+export {
+  StartedServerHandle,
+  type ServerContainerDetails,
+  type ServerProcessDetails,
+} from './started-server-handle.js';
 export { parseServerUrl, redactedConnectionUrl } from './url/server-url.js';
 export type { ServerFacts } from './server-facts.js';
 export { DEFAULT_MIN_CONNECTIONS, LOCAL_WORK_DATABASE, serverMaxConnections } from './server-defaults.js';
 export { isWorkDatabaseName } from './work-database-name.js';
+export {
+  containerOwnership,
+  isRemovable,
+  listDbbenchContainers,
+  removeDbbenchContainers,
+  type ContainerOwnership,
+  type DbbenchContainer,
+} from './testcontainers/dbbench-containers.js';
+export type { LabelledContainer } from './testcontainers/labelled-containers.js';
+export { READY_LOG_COUNT_LABEL, READY_LOG_LABEL } from './testcontainers/container-image.js';
+export {
+  DBBENCH_LABEL,
+  ENGINE_LABEL,
+  REUSE_LABEL,
+  RUN_HOST_LABEL,
+  RUN_LABEL,
+  RUN_PID_LABEL,
+} from './testcontainers/container-labels.js';

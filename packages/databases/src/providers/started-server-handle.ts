@@ -12,6 +12,16 @@ export interface ServerProcessDetails {
   readonly watchdogPid: number;
 }
 
+/** The container a testcontainers server runs in, for diagnostics and for tests that check clean-up. */
+export interface ServerContainerDetails {
+  readonly containerId: string;
+  readonly image: string;
+  /** The run label it carries; undefined for a reused container, which is kept on purpose. */
+  readonly runId: string | undefined;
+  /** PID of dbbench's watchdog that removes the run's containers if this process dies (none with Ryuk or reuse). */
+  readonly watchdogPid: number | undefined;
+}
+
 /**
  * The one {@link StartedServer} implementation every provider returns. `stop()` runs the provider's
  * clean-up once (later calls await the same promise). Serialising or inspecting the handle shows the
@@ -22,6 +32,8 @@ export class StartedServerHandle implements StartedServer {
   readonly info: DatabaseInfo;
   /** Set by the local and embedded providers only. */
   readonly process: ServerProcessDetails | undefined;
+  /** Set by the testcontainers provider only. */
+  readonly container: ServerContainerDetails | undefined;
   readonly #cleanUp: () => Promise<void>;
   #stopping: Promise<void> | undefined;
 
@@ -30,10 +42,12 @@ export class StartedServerHandle implements StartedServer {
     info: DatabaseInfo,
     cleanUp: () => Promise<void>,
     process?: ServerProcessDetails,
+    container?: ServerContainerDetails,
   ) {
     this.connection = Object.freeze({ ...connection });
     this.info = Object.freeze({ ...info, settings: Object.freeze({ ...info.settings }) });
     this.process = process === undefined ? undefined : Object.freeze({ ...process });
+    this.container = container === undefined ? undefined : Object.freeze({ ...container });
     this.#cleanUp = cleanUp;
   }
 
@@ -49,14 +63,22 @@ export class StartedServerHandle implements StartedServer {
   }
 
   /** The handle as JSON, password hidden. */
-  toJSON(): { connection: ConnectionInfo; info: DatabaseInfo; process?: ServerProcessDetails } {
+  toJSON(): {
+    connection: ConnectionInfo;
+    info: DatabaseInfo;
+    process?: ServerProcessDetails;
+    container?: ServerContainerDetails;
+  } {
     const connection = {
       ...this.connection,
       password: this.connection.password === '' ? '' : REDACTED,
     };
-    return this.process === undefined
-      ? { connection, info: this.info }
-      : { connection, info: this.info, process: this.process };
+    return {
+      connection,
+      info: this.info,
+      ...(this.process === undefined ? {} : { process: this.process }),
+      ...(this.container === undefined ? {} : { container: this.container }),
+    };
   }
 
   /** `console.log(server)` shows the same redacted view as JSON. */

@@ -4,22 +4,25 @@ import {
   applyContainerPlan,
   sharedPlanFields,
   type ContainerPlan,
+  type ContainerPlanOptions,
 } from '../../providers/testcontainers/container-plan.js';
 
-import type { StartServerOptions } from '../../types.js';
 import type { EngineContainer } from '../engine.js';
 
 /** The image DESIGN.md promises for MySQL. */
 export const MYSQL_IMAGE = 'mysql:8.4';
 
-/** The MySQL container dbbench starts: mysql:8.4, root login, max_connections from `minConnections`. */
-export function mysqlContainerPlan(
-  options: Pick<StartServerOptions, 'reuse' | 'minConnections'>,
-): ContainerPlan {
+/** The environment variable that names another MySQL-compatible image (e.g. a MariaDB one). */
+export const MYSQL_IMAGE_VARIABLE = 'DBBENCH_MYSQL_IMAGE';
+
+/**
+ * The MySQL container dbbench starts: `options.image` (mysql:8.4 unless another is named), root
+ * login, max_connections from `minConnections`.
+ */
+export function mysqlContainerPlan(options: ContainerPlanOptions): ContainerPlan {
   const shared = sharedPlanFields(options);
   return {
     ...shared,
-    image: MYSQL_IMAGE,
     containerPort: 3306,
     // root, so dbbench can create and drop its work databases.
     user: 'root',
@@ -29,9 +32,12 @@ export function mysqlContainerPlan(
       MYSQL_USER: 'dbbench',
       MYSQL_PASSWORD: shared.password,
     },
-    command: [`--max-connections=${serverMaxConnections(options.minConnections)}`, '--mysqlx=OFF'],
-    // The init-time server logs "port: 0" (networking off); only the real one names 3306.
-    readyLog: { pattern: /ready for connections.*port: 3306/, times: 1 },
+    // No X plugin (MySQL only: `loose-` makes MariaDB, which has none, warn instead of refusing to start).
+    command: [`--max-connections=${serverMaxConnections(options.minConnections)}`, '--loose-mysqlx=OFF'],
+    // The server's version line names its TCP port: "port: 0" for the init-time server of the
+    // official images (networking off), 3306 for the real one. MySQL prints it on the "ready for
+    // connections" line, MariaDB on the line after; the X plugin's port 33060 must not match.
+    readyLog: { pattern: /Version: '.*port: 3306(?!\d)/, times: 1 },
   };
 }
 
@@ -49,6 +55,8 @@ export async function buildMysqlContainer(plan: ContainerPlan): Promise<MySqlCon
 
 /** MySQL in a container. */
 export const MYSQL_CONTAINER: EngineContainer = {
+  defaultImage: MYSQL_IMAGE,
+  imageVariable: MYSQL_IMAGE_VARIABLE,
   plan: mysqlContainerPlan,
   build: buildMysqlContainer,
 };

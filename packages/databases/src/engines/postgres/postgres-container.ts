@@ -4,22 +4,25 @@ import {
   applyContainerPlan,
   sharedPlanFields,
   type ContainerPlan,
+  type ContainerPlanOptions,
 } from '../../providers/testcontainers/container-plan.js';
 
-import type { StartServerOptions } from '../../types.js';
 import type { EngineContainer } from '../engine.js';
 
 /** The image DESIGN.md promises for PostgreSQL. */
 export const POSTGRES_IMAGE = 'postgres:16-alpine';
 
-/** The PostgreSQL container dbbench starts: postgres:16-alpine, max_connections from `minConnections`. */
-export function postgresContainerPlan(
-  options: Pick<StartServerOptions, 'reuse' | 'minConnections'>,
-): ContainerPlan {
+/** The environment variable that names another PostgreSQL image. */
+export const POSTGRES_IMAGE_VARIABLE = 'DBBENCH_POSTGRES_IMAGE';
+
+/**
+ * The PostgreSQL container dbbench starts: `options.image` (postgres:16-alpine unless another is
+ * named), max_connections from `minConnections`.
+ */
+export function postgresContainerPlan(options: ContainerPlanOptions): ContainerPlan {
   const shared = sharedPlanFields(options);
   return {
     ...shared,
-    image: POSTGRES_IMAGE,
     containerPort: 5432,
     user: 'dbbench',
     environment: {
@@ -28,6 +31,7 @@ export function postgresContainerPlan(
       POSTGRES_DB: shared.database,
     },
     command: ['postgres', '-c', `max_connections=${serverMaxConnections(options.minConnections)}`],
+    // The official image's first-start set-up runs a socket-only server that prints the same line.
     readyLog: { pattern: /database system is ready to accept connections/, times: 2 },
   };
 }
@@ -41,6 +45,8 @@ export async function buildPostgresContainer(plan: ContainerPlan): Promise<Postg
 
 /** PostgreSQL in a container. */
 export const POSTGRES_CONTAINER: EngineContainer = {
+  defaultImage: POSTGRES_IMAGE,
+  imageVariable: POSTGRES_IMAGE_VARIABLE,
   plan: postgresContainerPlan,
   build: buildPostgresContainer,
 };

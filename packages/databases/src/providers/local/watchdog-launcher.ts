@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { WatchdogOrders } from './watchdog.js';
+import type { RemoveContainersDuty, StopServerDuty, WatchdogDuty, WatchdogOrders } from './watchdog.js';
 
 /** A running watchdog; `dismiss()` ends it after a normal stop so it never acts. */
 export interface Watchdog {
@@ -24,15 +24,28 @@ export function watchdogScriptPath(): string {
  * Starts a detached watchdog over a server this process started: if this process dies before
  * dismissing it, the watchdog sends `signal` to the server and removes `directory`.
  */
-export function startWatchdog(orders: Omit<WatchdogOrders, 'parentPid'>): Watchdog {
+export function startWatchdog(server: Omit<StopServerDuty, 'kind'>): Watchdog {
+  return launchWatchdog({ kind: 'stop-server', ...server });
+}
+
+/**
+ * Starts a detached watchdog over the containers of run `runId`: if this process dies before
+ * dismissing it, the watchdog removes every container labelled with the run, and their volumes.
+ */
+export function startContainerWatchdog(containers: Omit<RemoveContainersDuty, 'kind'>): Watchdog {
+  return launchWatchdog({ kind: 'remove-containers', ...containers });
+}
+
+function launchWatchdog(duty: WatchdogDuty): Watchdog {
   const script = watchdogScriptPath();
   if (!existsSync(script)) {
     throw new Error(
       `the watchdog script ${script} is missing: build @dbbench/databases first (npx turbo run build)`,
     );
   }
-  const payload: WatchdogOrders = { ...orders, parentPid: process.pid };
-  // Detached and unreferenced: its own session, so a terminal's Ctrl-C or the runner's death does not take it along.
+  const payload: WatchdogOrders = { parentPid: process.pid, duty };
+  // Detached and unreferenced: its own session, so a terminal's Ctrl-C or the runner's death does not
+  // take it along. It inherits the environment, so it reaches the container engine this process uses.
   const child = spawn(process.execPath, [script, JSON.stringify(payload)], {
     detached: true,
     stdio: 'ignore',

@@ -1,3 +1,4 @@
+import type { ContainerRuntimeClient } from 'testcontainers';
 import { DatabaseSetupError } from '../../errors.js';
 import { redactedErrorMessage } from '../redact.js';
 
@@ -6,17 +7,30 @@ export const CONTAINER_ENGINE_FIX =
   'Start Docker or Podman (or point DOCKER_HOST at a running engine), or pick another provider with --provider.';
 
 /**
- * Fails fast with {@link DatabaseSetupError} when no container engine answers. testcontainers'
- * runtime lookup rejects within milliseconds when there is none, so auto-selection can move on; it is
- * imported only here because loading it costs ~300 ms.
+ * The container engine testcontainers finds (DOCKER_HOST, ~/.testcontainers.properties, the usual
+ * sockets), or a {@link DatabaseSetupError} saying `fix` when none answers. testcontainers' runtime lookup rejects
+ * within milliseconds when there is none, so auto-selection can move on; it is imported only here
+ * (and where containers are listed) because loading it costs ~300 ms.
  */
-export async function assertContainerEngine(): Promise<void> {
+export async function containerRuntime(fix: string = CONTAINER_ENGINE_FIX): Promise<ContainerRuntimeClient> {
   const testcontainers = await import('testcontainers');
   try {
-    await testcontainers.getContainerRuntimeClient();
+    return await testcontainers.getContainerRuntimeClient();
   } catch (error) {
-    throw new DatabaseSetupError(
-      `No container engine answered (${redactedErrorMessage(error)}). ${CONTAINER_ENGINE_FIX}`,
-    );
+    throw new DatabaseSetupError(`No container engine answered (${redactedErrorMessage(error)}). ${fix}`);
   }
+}
+
+/** Fails fast with {@link DatabaseSetupError} when no container engine answers. */
+export async function assertContainerEngine(): Promise<void> {
+  await containerRuntime();
+}
+
+/**
+ * Whether testcontainers runs without its Ryuk reaper (`TESTCONTAINERS_RYUK_DISABLED=true`, read as
+ * testcontainers reads it). With Ryuk, a container outlives a killed runner only until Ryuk notices;
+ * without it, dbbench's watchdog removes the run's containers.
+ */
+export function ryukDisabled(): boolean {
+  return process.env['TESTCONTAINERS_RYUK_DISABLED'] === 'true';
 }

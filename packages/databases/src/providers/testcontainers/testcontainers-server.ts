@@ -1,35 +1,54 @@
 import type { Engine } from '../../engines/engine.js';
 import { DatabaseSetupError } from '../../errors.js';
 import type { ConnectionInfo, StartServerOptions } from '../../types.js';
-import { redactedErrorMessage } from '../redact.js';
+import { startContainerWatchdog, type Watchdog } from '../local/watchdog-launcher.js';
+import { redact, redactedErrorMessage } from '../redact.js';
+import { DEFAULT_MIN_CONNECTIONS } from '../server-defaults.js';
 import { databaseInfo } from '../server-facts.js';
 import { StartedServerHandle } from '../started-server-handle.js';
 import { redactedConnectionUrl } from '../url/server-url.js';
 import { createWorkDatabase } from '../work-database.js';
-import { CONTAINER_ENGINE_FIX, assertContainerEngine } from './container-engine.js';
+import { CONTAINER_ENGINE_FIX, containerRuntime, ryukDisabled } from './container-engine.js';
+import { containerImage, declaredReadiness, imageLabels, READY_LOG_COUNT_LABEL } from './container-image.js';
+import { containerLabels, newContainerRun, runLabelFilter, type ContainerRun } from './container-labels.js';
+import type { ContainerPlan, RunningContainer } from './container-plan.js';
+import { containerLogTail, listLabelledContainers, removeLabelledContainers } from './labelled-containers.js';
 
 // What to check when the work database cannot be created in a container that did start.
 const CONTAINER_GONE_FIX = 'The container may have stopped.';
+// Log lines of a container that failed to start, quoted in the message.
+const FAILURE_LOG_LINES = 3;
 
 /**
- * testcontainers provider, any engine: starts the engine's pinned image in this (the parent) process
- * on a random host port and works in a fresh `dbbench_<suite>_<random>` database inside it, so a
- * reused container never carries one run's tables into the next. Stopping drops that database and,
- * unless `reuse`, stops the container (Ryuk removes it even if this process dies).
+ * testcontainers provider, any engine: starts the engine's image (its official one, the engine's
+ * image variable or `options.image`) in this (the parent) process on a random host port and works in
+ * a fresh `dbbench_<suite>_<random>` database inside it, so a reused container never carries one
+ * run's tables into the next. Every container is labelled (see `container-labels.ts`). Stopping drops
+ * the work database and, unless `reuse`, removes the container with its volumes; if this process
+ * dies first, Ryuk removes it, or dbbench's watchdog when Ryuk is disabled.
  */
 export async function startTestcontainersServer(
   engine: Engine,
   options: StartServerOptions,
 ): Promise<StartedServerHandle> {
-  await assertContainerEngine();
-  const plan = engine.container.plan(options);
-  const container = await engine.container.build(plan);
-  options.log?.(`testcontainers: starting ${plan.image}${plan.reuse ? ' (reuse)' : ''}`);
-  const started = await container.start().catch((error: unknown) => {
-    throw new DatabaseSetupError(
-      `Could not start the ${plan.image} container: ${redactedErrorMessage(error, [plan.password])}. ${CONTAINER_ENGINE_FIX}`,
-    );
+  const runtime = await containerRuntime();
+  const image = containerImage(engine.container, options.image);
+  const labelsOfImage = await imageLabels(runtime, image, engine.container.imageVariable, options.log);
+  const reuse = options.reuse ?? false;
+  const run = reuse ? undefined : newContainerRun();
+  const plan = containerPlan(engine, options, image, run, labelsOfImage);
+  // From before the container exists: a runner killed during start-up leaves nothing behind.
+  const watchdog =
+    run !== undefined && ryukDisabled() ? startContainerWatchdog({ runId: run.id }) : undefined;
+  options.log?.(`testcontainers: starting ${image} (${cleanUpNote(run, watchdog)})`);
+  const startedAt = Date.now();
+  const started = await startContainer(engine, plan, run).catch((error: unknown) => {
+    watchdog?.dismiss();
+    throw error;
   });
+  options.log?.(
+    `testcontainers: container ${started.getId().slice(0, 12)} ready in ${seconds(Date.now() - startedAt)}`,
+  );
   const admin: ConnectionInfo = {
     engine: engine.name,
     host: started.getHost(),
@@ -38,16 +57,27 @@ export async function startTestcontainersServer(
     password: plan.password,
     database: plan.database,
   };
+  const containerName = started.getId().slice(0, 12);
   const stopContainer = async (): Promise<void> => {
-    if (!plan.reuse) await started.stop();
+    if (plan.reuse) {
+      options.log?.(`testcontainers: container ${containerName} kept for the next run (reuse)`);
+      return;
+    }
+    const stoppingAt = Date.now();
+    await started.stop();
+    // Only once the container is gone: if stopping failed, the watchdog still removes it when this process exits.
+    watchdog?.dismiss();
+    options.log?.(
+      `testcontainers: container ${containerName} removed in ${seconds(Date.now() - stoppingAt)}`,
+    );
   };
   try {
-    const where = `the ${plan.image} container at ${redactedConnectionUrl(admin)}`;
+    const where = `the ${image} container at ${redactedConnectionUrl(admin)}`;
     const work = await createWorkDatabase(engine, admin, options, where, CONTAINER_GONE_FIX);
     options.log?.(`testcontainers: ${where}, database ${work.connection.database}`);
     return new StartedServerHandle(
       work.connection,
-      databaseInfo(engine, 'testcontainers', work.connection, work.facts),
+      { ...databaseInfo(engine, 'testcontainers', work.connection, work.facts), image },
       async () => {
         try {
           await work.drop();
@@ -55,9 +85,95 @@ export async function startTestcontainersServer(
           await stopContainer();
         }
       },
+      undefined,
+      { containerId: started.getId(), image, runId: run?.id, watchdogPid: watchdog?.pid },
     );
   } catch (error) {
     await stopContainer().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * The engine's plan for this run: its labels, the readiness the image declares, and for a reused
+ * container at least the default connection count, so runs of different sizes find the same one.
+ */
+function containerPlan(
+  engine: Engine,
+  options: StartServerOptions,
+  image: string,
+  run: ContainerRun | undefined,
+  labelsOfImage: Readonly<Record<string, string>>,
+): ContainerPlan {
+  const reuse = run === undefined;
+  const minConnections = reuse
+    ? Math.max(options.minConnections ?? DEFAULT_MIN_CONNECTIONS, DEFAULT_MIN_CONNECTIONS)
+    : options.minConnections;
+  const plan = engine.container.plan({
+    image,
+    reuse,
+    labels: containerLabels(engine.name, run),
+    ...(minConnections === undefined ? {} : { minConnections }),
+  });
+  return { ...plan, readyLog: declaredReadiness(image, labelsOfImage, plan.readyLog) };
+}
+
+/**
+ * Starts the planned container. A failed start removes what it left (testcontainers stops a container
+ * whose wait failed but keeps it), and says what to check.
+ */
+async function startContainer(
+  engine: Engine,
+  plan: ContainerPlan,
+  run: ContainerRun | undefined,
+): Promise<RunningContainer> {
+  try {
+    return await (await engine.container.build(plan)).start();
+  } catch (error) {
+    const logTail = run === undefined ? '' : await lastLogLines(run);
+    if (run !== undefined) await removeLabelledContainers(runLabelFilter(run.id)).catch(() => undefined);
+    const message = redactedErrorMessage(error, [plan.password]);
+    throw new DatabaseSetupError(
+      `Could not start the ${plan.image} container: ${message}.${startFailureHint(message, logTail !== '')}${redact(logTail, [plan.password])}`,
+    );
+  }
+}
+
+/** The last lines the run's container logged, as one line to append to a message (empty if none). */
+async function lastLogLines(run: ContainerRun): Promise<string> {
+  try {
+    const [container] = await listLabelledContainers(runLabelFilter(run.id));
+    if (container === undefined) return '';
+    const lines = await containerLogTail(container.id, FAILURE_LOG_LINES);
+    return lines.length === 0 ? '' : ` Its last log lines: ${lines.join(' | ')}`;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * What to do about a failed start, from testcontainers' message; the generic fix only when the
+ * container left no log (its own last words say more).
+ */
+function startFailureHint(message: string, containerLogged: boolean): string {
+  if (/Log message .* not received/.test(message)) {
+    return ` An image that prints its ready line a different number of times can say so with the label ${READY_LOG_COUNT_LABEL}.`;
+  }
+  if (/ryuk/i.test(message)) {
+    return " Without Ryuk, set TESTCONTAINERS_RYUK_DISABLED=true: dbbench's watchdog then removes the run's containers.";
+  }
+  return containerLogged ? '' : ` ${CONTAINER_ENGINE_FIX}`;
+}
+
+/** How the container is cleaned up if this process dies, for the start-up line. */
+function cleanUpNote(run: ContainerRun | undefined, watchdog: Watchdog | undefined): string {
+  if (run === undefined) return 'reused: kept after the run; dbbench containers --rm removes it';
+  if (watchdog !== undefined)
+    return `run ${run.id}; watchdog ${watchdog.pid} removes it if this process dies`;
+  return `run ${run.id}; Ryuk removes it if this process dies`;
+}
+
+/** `1234` ms as `1.2 s`, for progress lines. */
+function seconds(milliseconds: number): string {
+  return `${(milliseconds / 1000).toFixed(1)} s`;
 }
