@@ -1,14 +1,34 @@
-import type { Baseline } from './baseline.js';
+/**
+ * "Changes since the previous report": every result compared with its previous committed value by
+ * the same statistics `dbbench compare` uses (fork-level t-test and hierarchical bootstrap, or the
+ * iteration level — labelled — when a side has one fork; Benjamini–Hochberg over the page; a change
+ * called only when significant and wholly beyond the noise threshold), plus the run-to-run noise this
+ * page's own forks show. Two runs made at different times are an indication, never a verdict.
+ */
 import {
-  COMPARISON_DEFAULTS,
-  compareResult,
+  calledChangesBySize,
+  compareResults,
+  DEFAULT_CONFIDENCE,
+  DEFAULT_FALSE_DISCOVERY_RATE,
+  DEFAULT_NOISE_THRESHOLD,
+  formatInterval,
+  formatProbability,
+  formatRatio,
+  formatSizes,
+  identityKey,
+  isCalled,
+  pairReports,
+  verdictCell,
+  verdictCounts,
   type ResultComparison,
-  type Verdict,
-} from './compare-results.js';
-import { formatNumber, formatPercent, NOT_APPLICABLE } from './format.js';
+  type ResultInput,
+} from '@dbbench/harness/compare';
+import type { Baseline } from './baseline.js';
+import { comparabilityFingerprint } from './environment.js';
+import { formatPercent, NOT_APPLICABLE } from './format.js';
 import { codeCell, type MarkdownTable, type TableCell } from './markdown-table.js';
 import { reportRows } from './report-rows.js';
-import { compareRows, resultKey, type ResultRow } from './result-row.js';
+import type { ResultRow } from './result-row.js';
 import { displayUnitName } from './units.js';
 
 /** One report of a page and its baseline. */
@@ -24,91 +44,190 @@ export interface ComparedReport {
 export interface ComparisonModel {
   /** Where each report's baseline came from. */
   readonly origins: readonly string[];
+  /** One line of verdict counts, or why nothing was compared. */
   readonly summary: string;
-  /** Results called improved or regressed, first and alone, benchstat-style; null when none. */
+  /** Results called improved or regressed, largest change first; null when none. */
   readonly called: MarkdownTable | null;
   /** Every compared result (folded on the page); null when nothing was compared. */
   readonly all: MarkdownTable | null;
-  readonly alphaText: string;
+  /** The run-to-run noise each benchmark's forks show in the current reports; null without forks. */
+  readonly noise: MarkdownTable | null;
+  /** Whether some result was compared at the iteration level (a side with one fork): explains †. */
+  readonly singleFork: boolean;
   readonly thresholdText: string;
+  readonly confidenceText: string;
+  readonly falseDiscoveryText: string;
 }
 
-function paramsText(row: ResultRow): string {
-  const text = row.axes.map((axis) => `${axis}=${row.params[axis] ?? ''}`).join(', ');
+function paramsText(params: Readonly<Record<string, string>>): string {
+  const text = Object.entries(params)
+    .map(([axis, value]) => `${axis}=${value}`)
+    .join(', ');
   return text === '' ? NOT_APPLICABLE : text;
 }
 
-function comparisonRow(label: string | undefined, row: ResultRow, comparison: ResultComparison): TableCell[] {
-  const interval = comparison.changeInterval;
+/** Marks results measured on another CPU or server version "not comparable", with what differs. */
+function withComparability(
+  inputs: readonly ResultInput[],
+  current: ReadonlyMap<string, ResultRow>,
+  previous: ReadonlyMap<string, ResultRow>,
+): ResultInput[] {
+  return inputs.map((input) => {
+    const key = identityKey(input.identity);
+    const now = current.get(key)?.dbbench;
+    const before = previous.get(key)?.dbbench;
+    if (input.unavailable !== undefined || now === undefined || before === undefined) return input;
+    const a = comparabilityFingerprint(before);
+    const b = comparabilityFingerprint(now);
+    const differences = Object.keys(b).filter((name) => a[name] !== b[name]);
+    if (differences.length === 0) return input;
+    return {
+      ...input,
+      unavailable: differences
+        .map((name) => `${name} differs (${a[name] ?? ''} → ${b[name] ?? ''})`)
+        .join('; '),
+    };
+  });
+}
+
+function rowsByKey(rows: readonly ResultRow[]): Map<string, ResultRow> {
+  return new Map(rows.map((row) => [identityKey(identityOfRow(row)), row]));
+}
+
+function identityOfRow(row: ResultRow): ResultInput['identity'] {
+  const dot = row.qualifiedName.lastIndexOf('.');
+  return {
+    suite: row.dbbench?.suite ?? (dot < 0 ? '' : row.qualifiedName.slice(0, dot)),
+    benchmark: row.dbbench?.benchmarkName ?? row.qualifiedName.slice(dot + 1),
+    mode: row.mode,
+    params: row.params,
+  };
+}
+
+function comparisonCells(result: ResultComparison, labelled: boolean): TableCell[] {
+  const unit = codeCell(displayUnitName(result.unit));
+  const compared = result.verdict !== 'not comparable';
   return [
-    ...(label === undefined ? [] : [label]),
-    row.benchmark,
-    paramsText(row),
-    formatNumber(comparison.previousScore),
-    row.status === 'failed' ? 'failed' : formatNumber(comparison.currentScore),
-    codeCell(displayUnitName(row.primary.scoreUnit)),
-    comparison.changePercent === undefined ? NOT_APPLICABLE : formatPercent(comparison.changePercent),
-    interval ? `${formatPercent(interval.low)} to ${formatPercent(interval.high)}` : NOT_APPLICABLE,
-    comparison.pValue === undefined ? NOT_APPLICABLE : formatNumber(comparison.pValue, 2),
-    comparison.reason ? `${comparison.verdict} (${comparison.reason})` : comparison.verdict,
+    ...(labelled ? [result.identity.suite] : []),
+    result.identity.benchmark,
+    paramsText(result.identity.params),
+    unit,
+    compared ? formatRatio(result.ratio) : NOT_APPLICABLE,
+    compared ? formatInterval(result.ratioInterval) : NOT_APPLICABLE,
+    compared ? `${formatProbability(result.pValue)} / ${formatProbability(result.qValue)}` : NOT_APPLICABLE,
+    compared ? formatSizes(result) : NOT_APPLICABLE,
+    verdictText(result),
   ];
 }
 
-/** Rows grouped by benchmark in first-seen order, each group in axis order. */
-function inBenchmarkOrder(rows: readonly ResultRow[]): ResultRow[] {
-  const groups = new Map<string, ResultRow[]>();
-  for (const row of rows) groups.set(row.qualifiedName, [...(groups.get(row.qualifiedName) ?? []), row]);
-  return [...groups.values()].flatMap((group) => group.sort(compareRows));
+/** The verdict in the page's words (this run and the previous one), single-fork results marked. */
+function verdictText(result: ResultComparison): string {
+  const text = verdictCell(result)
+    .replaceAll('the candidate', 'this run')
+    .replaceAll('the baseline', 'the previous run')
+    .replaceAll('only in this run', 'new in this run');
+  return result.level === 'iteration' && result.verdict !== 'not comparable' ? `${text} †` : text;
 }
 
-const VERDICT_ORDER: readonly Verdict[] = ['regressed', 'improved', '~', 'not comparable', 'new'];
+/** Fork means of a result's iteration scores (forks with at least one iteration). */
+function forkMeans(row: ResultRow): number[] {
+  return row.primary.rawData
+    .filter((fork) => fork.length > 0)
+    .map((fork) => fork.reduce((sum, value) => sum + value, 0) / fork.length);
+}
 
 /**
- * Compares every result of a page's reports with the same result (benchmark, mode, params) in
- * each report's baseline. Called changes come first in a table of their own; the full table is
- * for whoever wants the rest.
+ * Per benchmark, the median over its results of the fork-to-fork coefficient of variation (stdev of
+ * fork means ÷ their mean): the noise a second run of the same code would show, measured, not guessed.
  */
-export function comparisonSection(reports: readonly ComparedReport[]): ComparisonModel {
-  const origins: string[] = [];
-  const called: TableCell[][] = [];
-  const all: TableCell[][] = [];
-  const counts = new Map<Verdict, number>();
-  const labelled = reports.some((report) => report.label !== undefined);
+function noiseTable(reports: readonly ComparedReport[]): MarkdownTable | null {
+  const byBenchmark = new Map<string, { values: number[]; forks: number }>();
   for (const report of reports) {
-    origins.push(
-      `\`${report.file}\`: ${report.baseline?.origin ?? 'no previous committed version, nothing to compare'}`,
-    );
-    if (!report.baseline?.report) continue;
-    const previous = new Map(reportRows(report.baseline.report).map((row) => [resultKey(row), row]));
-    for (const row of inBenchmarkOrder(report.rows)) {
-      const comparison = compareResult(row, previous.get(resultKey(row)));
-      counts.set(comparison.verdict, (counts.get(comparison.verdict) ?? 0) + 1);
-      const cells = comparisonRow(labelled ? (report.label ?? NOT_APPLICABLE) : undefined, row, comparison);
-      all.push(cells);
-      if (comparison.verdict === 'improved' || comparison.verdict === 'regressed') called.push(cells);
+    for (const row of report.rows) {
+      if (row.status !== 'ok') continue;
+      const means = forkMeans(row);
+      const name = `${report.label === undefined ? '' : `${report.label}.`}${row.benchmark}`;
+      const entry = byBenchmark.get(name) ?? { values: [], forks: 0 };
+      entry.forks = Math.max(entry.forks, means.length);
+      if (means.length >= 2) {
+        const mean = means.reduce((sum, value) => sum + value, 0) / means.length;
+        const variance = means.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (means.length - 1);
+        if (mean !== 0) entry.values.push(Math.sqrt(variance) / Math.abs(mean));
+      }
+      byBenchmark.set(name, entry);
     }
   }
-  const summary = VERDICT_ORDER.filter((verdict) => counts.has(verdict))
-    .map((verdict) => `${counts.get(verdict) ?? 0} ${verdict === '~' ? 'unchanged (~)' : verdict}`)
-    .join(', ');
+  if (byBenchmark.size === 0) return null;
+  const rows = [...byBenchmark.entries()].map(([name, entry]): TableCell[] => {
+    const sorted = [...entry.values].sort((a, b) => a - b);
+    const median =
+      sorted.length === 0
+        ? undefined
+        : sorted.length % 2 === 1
+          ? sorted[(sorted.length - 1) / 2]
+          : ((sorted[sorted.length / 2 - 1] ?? 0) + (sorted[sorted.length / 2] ?? 0)) / 2;
+    return [
+      name,
+      String(entry.forks),
+      median === undefined ? 'not measured (one fork)' : `±${formatPercent(median * 100).replace(/^\+/, '')}`,
+    ];
+  });
+  return { header: ['benchmark', 'forks', 'fork-to-fork variation (median CV)'], rows };
+}
+
+/**
+ * Compares every result of a page's reports with the same result (benchmark, mode, params) in each
+ * report's baseline, with one Benjamini–Hochberg correction over the whole page.
+ */
+export function comparisonSection(reports: readonly ComparedReport[]): ComparisonModel {
+  const origins = reports.map(
+    (report) =>
+      `\`${report.file}\`: ${report.baseline?.origin ?? 'no previous committed version, nothing to compare'}`,
+  );
+  const inputs: ResultInput[] = [];
+  for (const report of reports) {
+    if (report.baseline?.report === undefined) continue;
+    const previousRows = reportRows(report.baseline.report);
+    const paired = pairReports(
+      previousRows.map((row) => row.source),
+      report.rows.map((row) => row.source),
+      { deterministicCounters: (result) => result.dbbench?.deterministicCounters ?? [] },
+    );
+    inputs.push(...withComparability(paired, rowsByKey(report.rows), rowsByKey(previousRows)));
+  }
+  const labelled = reports.some((report) => report.label !== undefined);
   const header = [
     ...(labelled ? ['suite'] : []),
     'benchmark',
     'params',
-    'previous',
-    'current',
     'unit',
-    'change',
-    '95% CI of change',
-    'p (Mann–Whitney)',
+    'now ÷ before',
+    `${Math.round(DEFAULT_CONFIDENCE * 100)}% CI`,
+    'p / q',
+    'n (forks×iterations)',
     'verdict',
   ];
+  const comparison = inputs.length === 0 ? undefined : compareResults({ results: inputs });
+  const results = comparison?.results ?? [];
+  const called = calledChangesBySize(results).filter((result) => isCalled(result.verdict));
   return {
     origins,
-    summary: summary === '' ? 'No result has a previous value to compare with.' : `Verdicts: ${summary}.`,
-    called: called.length === 0 ? null : { header, rows: called },
-    all: all.length === 0 ? null : { header, rows: all },
-    alphaText: String(COMPARISON_DEFAULTS.alpha),
-    thresholdText: `${COMPARISON_DEFAULTS.noiseThreshold * 100}%`,
+    summary:
+      results.length === 0
+        ? 'No result has a previous value to compare with.'
+        : `Verdicts (an indication: two runs made at different times): ${verdictCounts(results)}.`,
+    called:
+      called.length === 0
+        ? null
+        : { header, rows: called.map((result) => comparisonCells(result, labelled)) },
+    all:
+      results.length === 0
+        ? null
+        : { header, rows: results.map((result) => comparisonCells(result, labelled)) },
+    noise: noiseTable(reports),
+    singleFork: results.some((result) => result.level === 'iteration' && result.verdict !== 'not comparable'),
+    thresholdText: `${DEFAULT_NOISE_THRESHOLD * 100}%`,
+    confidenceText: `${Math.round(DEFAULT_CONFIDENCE * 100)}%`,
+    falseDiscoveryText: String(DEFAULT_FALSE_DISCOVERY_RATE),
   };
 }

@@ -25,20 +25,7 @@ export {
   gitTopLevel,
   type GitBaseline,
 } from './git-baseline.js';
-export {
-  compareResult,
-  COMPARISON_DEFAULTS,
-  type ResultComparison,
-  type Verdict,
-  type ComparisonOptions,
-} from './compare-results.js';
-export {
-  mannWhitneyU,
-  bootstrapRatioOfMeans,
-  seededRandom,
-  mean,
-  type MannWhitneyResult,
-} from './statistics.js';
+export { comparisonSection, type ComparedReport, type ComparisonModel } from './comparison.js';
 export { rowFromDbbench, rowFromJmh, resultKey, scoreInterval, type ResultRow } from './result-row.js';
 export { benchmarkTables, MAX_MAIN_COLUMNS, type BenchmarkTables } from './results-table.js';
 export { jmhPageNames, type JmhPageName } from './page-names.js';
