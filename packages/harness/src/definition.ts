@@ -139,8 +139,12 @@ export interface BenchmarkDefinition<State = unknown, RunContext extends Json = 
    * Default 1.
    */
   readonly operationsPerInvocation?: number;
-  /** Per-benchmark iteration defaults (e.g. more single-shot iterations for a batch job). */
-  readonly iterations?: IterationSettings;
+  /**
+   * Per-benchmark iteration defaults (e.g. more single-shot iterations for a batch job), or a function
+   * of the combination's parameters, so a long combination (row-by-row at 100k rows) can take fewer
+   * iterations than a short one and the matrix stays within its time budget.
+   */
+  readonly iterations?: IterationSettings | ((params: ParamSet) => IterationSettings);
   /**
    * Secondary metrics that are work, not time, and exactly the same for every invocation of the same
    * code (e.g. statements per operation of a job with a fixed chunk size). `dbbench compare` reports

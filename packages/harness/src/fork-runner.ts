@@ -6,6 +6,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ForkFailure, ForkMessage, ForkRequest, ForkTask, IterationResult } from './fork-protocol.js';
+import type { PhaseClock } from './phase-clock.js';
 import { ProgressWatchdog } from './progress-watchdog.js';
 import type { ResolvedSettings } from './settings.js';
 import { timerDelayMs } from './units.js';
@@ -21,6 +22,8 @@ export interface ForkOptions {
   /** The combination's settings: `timeoutMs` bounds the fork, the iteration times its phases. */
   readonly settings: ResolvedSettings;
   readonly signal?: AbortSignal;
+  /** Told the fork's phase changes, to account where its wall time went. */
+  readonly clock?: PhaseClock;
   onIteration(iteration: IterationResult): void;
   onLog(message: string): void;
 }
@@ -33,6 +36,7 @@ export interface ForkOptions {
 export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFailure | undefined> {
   return new Promise((resolve) => {
     // Only --expose-gc: inheriting the parent's flags (e.g. --inspect) would break or skew the fork.
+    options.clock?.forkStarted();
     const child = fork(FORK_CHILD_PATH, [], {
       execArgv: ['--expose-gc'],
       serialization: 'advanced',
@@ -65,6 +69,7 @@ export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFai
         watchdog.iterationFinished();
         options.onIteration(message.iteration);
       } else if (message.type === 'phase') {
+        options.clock?.phase(message.change);
         if (!done && failure === undefined) watchdog.phase(message.change);
       } else if (message.type === 'failing') {
         failing = message.failure;
@@ -83,6 +88,7 @@ export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFai
     });
     // 'close', not 'exit': it fires after the IPC channel has delivered every message.
     child.on('close', (code, signal) => {
+      options.clock?.forkEnded();
       clearTimeout(timeout);
       watchdog.stop();
       options.signal?.removeEventListener('abort', onAbort);

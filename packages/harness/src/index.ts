@@ -36,7 +36,7 @@ export { gcProfiler } from './gc-profiler.js';
 export { blackhole } from './blackhole.js';
 export { HARNESS_VERSION } from './version.js';
 export { MAX_DURATION_MS, TIME_UNITS, formatIterationTime, parseDuration, scoreUnit } from './units.js';
-export { DEFAULT_SETTINGS, resolveSettings, type ResolvedSettings } from './settings.js';
+export { DEFAULT_SETTINGS, benchmarkIterations, resolveSettings, type ResolvedSettings } from './settings.js';
 export { MODES, expandMatrix, parseParamFlags, type Combination, type PlanOptions } from './run-plan.js';
 export { runSuite, type RunOptions, type RunStage, type RunSummary } from './runner.js';
 export { ConsoleReporter, resultTable, type ReporterOutput } from './console-reporter.js';

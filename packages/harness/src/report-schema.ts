@@ -101,6 +101,10 @@ export const dbbenchExtensionSchema = z.object({
    * `--shard` balances by. Absent in older reports.
    */
   elapsedMs: z.number().optional(),
+  /** Where that wall time went, ms over every fork: process start + import + setupTrial, warmup, measurement, teardown. */
+  durationsMs: z
+    .object({ setup: z.number(), warmup: z.number(), measurement: z.number(), teardown: z.number() })
+    .optional(),
   /** Set by `dbbench run --shard k/n`; `dbbench merge` checks it and leaves it out of the merged report. */
   shard: shardRecordSchema.optional(),
   /**

@@ -12,11 +12,12 @@ import { DbbenchError, errorMessage, InterruptedError } from './errors.js';
 import { acquireMeasurementLock, type ReleaseLock } from './measurement-lock.js';
 import { mergeResults, readReportIfExists, resultKey, writeReportAtomic } from './report-io.js';
 import type { DbbenchReport, DbbenchResult, ShardRecord } from './report-schema.js';
+import { PhaseClock, type PhaseDurationsMs } from './phase-clock.js';
 import { buildResult, type ForkOutcome, type RunMetadata } from './result-builder.js';
 import { checkReportPath } from './report-path.js';
 import { expandMatrix, type Combination } from './run-plan.js';
 import { estimateCombinationMs, RunProgress } from './run-progress.js';
-import { resolveSettings, type ResolvedSettings } from './settings.js';
+import { benchmarkIterations, resolveSettings, type ResolvedSettings } from './settings.js';
 import { runTrial } from './trial-runner.js';
 import { defaultUnit, scoreUnit } from './units.js';
 
@@ -127,7 +128,15 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
       const unit = options.unit ?? combination.benchmark.unit ?? defaultUnit(combination.mode);
       reporter.combinationStarted(combination, qualifiedName, settings, progress.snapshot());
       const startedAt = performance.now();
-      const forkOutcomes = await runForks(options, combination, settings, unit, setup?.context ?? null);
+      const clock = new PhaseClock();
+      const forkOutcomes = await runForks(
+        options,
+        combination,
+        settings,
+        unit,
+        setup?.context ?? null,
+        clock,
+      );
       const elapsedMs = performance.now() - startedAt;
       progress.complete(index, elapsedMs);
       // Ctrl-C reaches the fork too (same process group); its death then is the interrupt, not a crash.
@@ -138,6 +147,7 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
       const result = withRunRecords(
         buildResult({ combination, settings, unit, forks: settings.forks, forkOutcomes }, metadata),
         elapsedMs,
+        clock.totals(),
         options.shard,
       );
       reporter.combinationFinished(result);
@@ -162,10 +172,14 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
   };
 }
 
-/** Adds what only the run knows: the combination's wall time (what `--shard` balances by) and its shard. */
+/**
+ * Adds what only the run knows: the combination's wall time (what `--shard` balances by), where it
+ * went (setup, warmup, measurement, teardown), and its shard.
+ */
 function withRunRecords(
   result: DbbenchResult,
   elapsedMs: number,
+  durationsMs: PhaseDurationsMs,
   shard: ShardRecord | undefined,
 ): DbbenchResult {
   return {
@@ -173,6 +187,7 @@ function withRunRecords(
     dbbench: {
       ...result.dbbench,
       elapsedMs: Math.round(elapsedMs),
+      durationsMs,
       ...(shard === undefined ? {} : { shard }),
     },
   };
@@ -207,7 +222,7 @@ async function readExistingReport(path: string): Promise<DbbenchReport> {
 function settingsFor(options: RunOptions, combination: Combination): ResolvedSettings {
   return resolveSettings(
     options.suite.iterations,
-    combination.benchmark.iterations,
+    benchmarkIterations(combination.benchmark.iterations, combination.params),
     options.quick ? options.suite.quick?.iterations : undefined,
     options.cliSettings,
   );
@@ -220,6 +235,7 @@ async function runForks(
   settings: ResolvedSettings,
   unit: TimeUnit,
   runContext: Json,
+  clock: PhaseClock,
 ): Promise<ForkOutcome[]> {
   const outcomes: ForkOutcome[] = [];
   const unitLabel = scoreUnit(combination.mode, unit);
@@ -248,6 +264,7 @@ async function runForks(
         ? await runTrial(combination.benchmark, task, { iteration: onIteration, log: onLog })
         : await runInFork(task, {
             settings,
+            clock,
             onIteration,
             onLog,
             ...(options.signal === undefined ? {} : { signal: options.signal }),

@@ -2,7 +2,7 @@
  * Iteration settings: harness defaults, overridden in order by the suite, the benchmark, the quick
  * profile and finally the command line.
  */
-import type { IterationSettings } from './definition.js';
+import type { IterationSettings, ParamSet } from './definition.js';
 
 /** Every iteration setting with a value. */
 export type ResolvedSettings = Required<IterationSettings>;
@@ -29,4 +29,12 @@ export function resolveSettings(...layers: readonly (IterationSettings | undefin
     }
   }
   return resolved;
+}
+
+/** A benchmark's iteration settings for one combination: fixed, or a function of its parameters. */
+export function benchmarkIterations(
+  iterations: IterationSettings | ((params: ParamSet) => IterationSettings) | undefined,
+  params: ParamSet,
+): IterationSettings | undefined {
+  return typeof iterations === 'function' ? iterations(params) : iterations;
 }

@@ -84,6 +84,17 @@ describe('dbbench CLI', () => {
     expect(report[0]?.measurementIterations).toBe(2);
     expect(report[0]?.measurementTime).toBe('100 ms');
     expect(report[0]?.dbbench.profile).toBe('quick');
+    // Where the wall time went: 1 × 50 ms warmup and 2 × 100 ms measurement at least, all within the total.
+    const durations = report[0]?.dbbench.durationsMs;
+    expect(durations?.warmup).toBeGreaterThanOrEqual(50);
+    expect(durations?.measurement).toBeGreaterThanOrEqual(200);
+    expect(durations?.setup).toBeGreaterThan(0);
+    const parts =
+      (durations?.setup ?? 0) +
+      (durations?.warmup ?? 0) +
+      (durations?.measurement ?? 0) +
+      (durations?.teardown ?? 0);
+    expect(parts).toBeLessThanOrEqual((report[0]?.dbbench.elapsedMs ?? 0) + 5);
     // The suite option came from its environment variable, through setupRun, into runInfo.
     expect(report[0]?.dbbench.runInfo).toEqual({ flavour: 'spicy' });
     expect(run.stdout).toContain('# Run progress: 0.00% complete, ETA 00:00:0');

@@ -18,7 +18,7 @@ import { writeReportAtomic } from '../report-io.js';
 import type { DbbenchResult } from '../report-schema.js';
 import { buildResult, type RunMetadata } from '../result-builder.js';
 import { expandMatrix, type Combination, type PlanOptions } from '../run-plan.js';
-import { resolveSettings, type ResolvedSettings } from '../settings.js';
+import { benchmarkIterations, resolveSettings, type ResolvedSettings } from '../settings.js';
 import { defaultUnit } from '../units.js';
 import type { Checkout } from './checkout.js';
 import { runForkPairs, type ForkSide, type PairedOutcomes } from './interleaved-forks.js';
@@ -72,7 +72,7 @@ function settingsFor(
 ): ResolvedSettings {
   return resolveSettings(
     suite.iterations,
-    combination.benchmark.iterations,
+    benchmarkIterations(combination.benchmark.iterations, combination.params),
     options.plan.quick === true ? suite.quick?.iterations : undefined,
     options.cliSettings,
   );
