@@ -1,3 +1,4 @@
+import { ANSWERS_NOTE, answersOf, type Answer } from './answers.js';
 import type { Baseline } from './baseline.js';
 import { benchmarkSections, type BenchmarkSection } from './benchmark-section.js';
 import { CONFIDENCE_TEXT, type ChartDefinition } from './charts/score-chart.js';
@@ -22,6 +23,9 @@ export interface EnginePageModel {
   readonly profiles: MarkdownTable;
   readonly axes: MarkdownTable;
   readonly failureSummary: string | null;
+  /** The questions each suite declares, answered from its report; empty when none is declared. */
+  readonly answers: readonly { suite: string; answers: readonly Answer[] }[];
+  readonly answersNote: string;
   readonly suites: readonly { suite: string; file: string; benchmarks: readonly BenchmarkSection[] }[];
   readonly comparison: ComparisonModel;
   readonly notesFile: string;
@@ -134,6 +138,16 @@ function failureSummary(reports: readonly DbbenchReportFile[]): string | null {
     : `Failed combinations (${parts.join('; ')}) are shown as failed, with their reason under the table; a failure is never scored.`;
 }
 
+function answersBySuite(reports: readonly DbbenchReportFile[]): { suite: string; answers: Answer[] }[] {
+  const answers = answersOf(reports.flatMap((report) => report.results.map(rowFromDbbench)));
+  return reports
+    .map((report) => ({
+      suite: report.suite,
+      answers: answers.filter((answer) => answer.suite === report.suite),
+    }))
+    .filter((suite) => suite.answers.length > 0);
+}
+
 /** Builds the view model of one engine's page (`<database>.md`) and the charts it shows. */
 export function enginePage(input: EnginePageInput): { model: EnginePageModel; charts: ChartDefinition[] } {
   const { database, reports } = input;
@@ -161,6 +175,8 @@ export function enginePage(input: EnginePageInput): { model: EnginePageModel; ch
     ),
     axes: axesTable(reports),
     failureSummary: failureSummary(reports),
+    answers: answersBySuite(reports),
+    answersNote: ANSWERS_NOTE,
     suites,
     comparison: comparisonSection(
       reports.map((report) => ({

@@ -1,4 +1,7 @@
+import { answersOf } from './answers.js';
 import { serverTitle } from './engine-name.js';
+import { NOT_APPLICABLE } from './format.js';
+import { rowFromDbbench } from './result-row.js';
 import { DEFAULT_REPORT_PATTERN } from './find-reports.js';
 
 /** Where the docs go when `--out` is not given (relative to the root). */
@@ -19,6 +22,8 @@ export interface HubPageModel {
   readonly suites: readonly { suite: string; benchmarks: readonly { name: string; description: string }[] }[];
   readonly reports: MarkdownTable;
   readonly pages: readonly { title: string; file: string }[];
+  /** Every engine's answers side by side (one row per question and `per` value); null when none is declared. */
+  readonly answers: MarkdownTable | null;
   readonly handNotes: string | null;
 }
 
@@ -133,6 +138,36 @@ export function hubPageModel(input: HubPageInput): HubPageModel {
         file: `${page.name}.md`,
       })),
     ],
+    answers: answersSideBySide(input.engines, titles),
     handNotes: input.handNotes,
+  };
+}
+
+/** One row per suite, question and `per` value; a column per engine with its short answer. */
+function answersSideBySide(
+  engines: HubPageInput['engines'],
+  titles: readonly string[],
+): MarkdownTable | null {
+  const rows = new Map<string, { suite: string; question: string; at: string; cells: string[] }>();
+  engines.forEach((engine, column) => {
+    const engineRows = engine.reports.flatMap((report) => report.results.map(rowFromDbbench));
+    for (const answer of answersOf(engineRows)) {
+      for (const line of answer.lines) {
+        const key = JSON.stringify([answer.suite, answer.question, line.at]);
+        const row = rows.get(key) ?? {
+          suite: answer.suite,
+          question: answer.question,
+          at: line.atLabel,
+          cells: engines.map(() => NOT_APPLICABLE),
+        };
+        row.cells[column] = line.cell;
+        rows.set(key, row);
+      }
+    }
+  });
+  if (rows.size === 0) return null;
+  return {
+    header: ['suite', 'question', 'at', ...engines.map((engine, index) => titles[index] ?? engine.database)],
+    rows: [...rows.values()].map((row): TableCell[] => [row.suite, row.question, row.at, ...row.cells]),
   };
 }

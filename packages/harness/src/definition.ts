@@ -25,6 +25,7 @@
  */
 
 import type { AxisType } from './axis-types.js';
+import type { SuiteDisplay } from './presentation.js';
 
 /** Benchmark modes, named as JMH names them in its JSON. */
 export type Mode = 'thrpt' | 'avgt' | 'sample' | 'ss';
@@ -223,6 +224,11 @@ export interface SuiteDefinition<RunContext extends Json = Json> {
     readonly iterations?: IterationSettings;
   };
   readonly options?: Readonly<Record<string, SuiteOption>>;
+  /**
+   * How results read in the docs: display names of axis values and the questions the results
+   * answer. Carried into every result's `dbbench` extension; checked when the suite loads.
+   */
+  readonly display?: SuiteDisplay;
   /**
    * Runs once in the parent process before any fork (e.g. obtain a database server sized for the
    * largest pool the {@link RunPlan} asks for).

@@ -4,6 +4,7 @@
  * combination, times it with mitata and writes JMH-format JSON reports.
  */
 export * from './definition.js';
+export * from './presentation.js';
 export * from './axis-types.js';
 export * from './report-schema.js';
 export { DbbenchError, InterruptedError, isUserError, isUsageError, usageError } from './errors.js';

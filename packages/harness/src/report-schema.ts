@@ -61,6 +61,30 @@ export const shardRecordSchema = z.object({
   plan: z.array(planSectionSchema),
 });
 
+const answerSideSchema = z.object({
+  suite: z.string().optional(),
+  benchmark: z.string(),
+  where: z.record(z.string(), z.string()).optional(),
+  label: z.string().optional(),
+  best: z.boolean().optional(),
+});
+
+/** One declared answer (`AnswerDeclaration`). */
+export const answerSchema = z.object({
+  question: z.string(),
+  baseline: answerSideSchema,
+  candidate: answerSideSchema,
+  per: z.array(z.string()).optional(),
+  metric: z.string().optional(),
+  phrasing: z.enum(['speed', 'share', 'value']).optional(),
+  context: z.string().optional(),
+});
+
+/** A declared answer as a report carries it. */
+export type DbbenchAnswer = z.infer<typeof answerSchema>;
+/** One side of a declared answer as a report carries it. */
+export type DbbenchAnswerSide = z.infer<typeof answerSideSchema>;
+
 /** dbbench's extension on each JMH result. */
 export const dbbenchExtensionSchema = z.object({
   harnessVersion: z.string(),
@@ -115,6 +139,10 @@ export const dbbenchExtensionSchema = z.object({
   noisy: z.boolean().optional(),
   /** Secondary metrics the benchmark declares deterministic work per operation (compared exactly). */
   deterministicCounters: z.array(z.string()).optional(),
+  /** Display names of this result's parameter values, declared by the suite, e.g. `{ strategy: "COPY" }`. */
+  valueLabels: z.record(z.string(), z.string()).optional(),
+  /** The suite's declared answers this result's benchmark takes part in (see `presentation.ts`). */
+  answers: z.array(answerSchema).optional(),
 });
 
 /** One JMH result (one benchmark × mode × parameter combination). */

@@ -10,6 +10,7 @@ import type { ResolvedSettings } from './settings.js';
 import { isNoisy, PERCENTILE_KEYS, summarize, type Summary } from './statistics.js';
 import { formatIterationTime, scoreUnit } from './units.js';
 import { HARNESS_VERSION } from './version.js';
+import { answersOfBenchmark, labelsOfParams, type SuiteDisplay } from './presentation.js';
 
 /** What one fork produced: its iterations, and its failure if it had one. */
 export interface ForkOutcome {
@@ -25,6 +26,8 @@ export interface RunMetadata {
   readonly environment: Environment;
   readonly git: { readonly commit: string; readonly dirty: boolean };
   readonly runInfo: { readonly [key: string]: Json };
+  /** The suite's declared display names and answers. */
+  readonly display?: SuiteDisplay;
 }
 
 /** Everything about one finished combination. */
@@ -86,6 +89,7 @@ export function buildResult(outcome: CombinationOutcome, metadata: RunMetadata):
         ? {}
         : { deterministicCounters: [...combination.benchmark.deterministicCounters] }),
       secondaryHigherIsBetter: secondary.higherIsBetter,
+      ...displayExtension(metadata.display, combination.benchmarkName, combination.params),
       environment: metadata.environment,
       git: { ...metadata.git },
       finishedAt: new Date().toISOString(),
@@ -205,3 +209,24 @@ function failedMetric(unit: string): JmhMetric {
     rawData: [],
   };
 }
+
+/**
+ * The display declarations one result carries: its parameters' display names and the answers its
+ * benchmark takes part in (the docs collect answers across results, so shards and merges keep them).
+ */
+function displayExtension(
+  display: SuiteDisplay | undefined,
+  benchmarkName: string,
+  params: Readonly<Record<string, string>>,
+): Pick<DbbenchResult['dbbench'], 'valueLabels' | 'answers'> {
+  if (display === undefined) return {};
+  const valueLabels = labelsOfParams(display.axisValueLabels, params);
+  const answers = answersOfBenchmark(display.answers, benchmarkName);
+  return {
+    ...(Object.keys(valueLabels).length === 0 ? {} : { valueLabels }),
+    // Declarations are deeply readonly; the schema's type is the same data, mutable.
+    ...(answers.length === 0 ? {} : { answers: structuredClone(answers) as DbbenchAnswers }),
+  };
+}
+
+type DbbenchAnswers = NonNullable<DbbenchResult['dbbench']['answers']>;

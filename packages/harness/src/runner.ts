@@ -109,6 +109,7 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
       environment: collectEnvironment(),
       git: collectGitState(),
       runInfo: setup?.info ?? {},
+      ...(suite.display === undefined ? {} : { display: suite.display }),
     };
     const okKeys = new Set(report.filter((result) => result.dbbench.status === 'ok').map(resultKey));
     for (const [index, combination] of options.combinations.entries()) {

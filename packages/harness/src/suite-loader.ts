@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SuiteDefinition } from './definition.js';
 import { DbbenchError, errorMessage, usageError } from './errors.js';
+import { presentationProblems } from './presentation.js';
 
 /** Resolves a suite module path (relative to the working directory) and checks it exists. */
 export function resolveSuitePath(modulePath: string): string {
@@ -55,6 +56,12 @@ export async function loadSuite(absolutePath: string): Promise<SuiteDefinition> 
       throw new DbbenchError(
         `benchmark ${name} in ${absolutePath}: operationsPerInvocation must be a positive integer, got ${operations}`,
       );
+    }
+  }
+  if (suite.display !== undefined) {
+    const problems = presentationProblems(suite.display, suite.benchmarks ?? {});
+    if (problems.length > 0) {
+      throw new DbbenchError(`suite ${absolutePath} declares display it cannot show: ${problems.join('; ')}`);
     }
   }
   return suite as SuiteDefinition;

@@ -7,6 +7,7 @@ import type { SuiteDefinition } from '@dbbench/harness';
 import { defineDatabaseSuite, type RunContext } from '@dbbench/suite-kit';
 import { contentionBenchmark } from './benchmarks/contention.js';
 import { jobBenchmark } from './benchmarks/job.js';
+import { pooledDisplay } from './display.js';
 import { limitBenchmark } from './benchmarks/limit.js';
 import { queriesBenchmark, QUERY_KINDS } from './benchmarks/queries.js';
 import { seedBenchmark } from './benchmarks/seed.js';
@@ -81,6 +82,7 @@ export function createSuite(
         measurementTimeMs: 200,
       },
     },
+    display: pooledDisplay(engine),
     benchmarks,
   });
 }

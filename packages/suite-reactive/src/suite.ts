@@ -3,6 +3,7 @@ import type { SuiteDefinition } from '@dbbench/harness';
 import { defineDatabaseSuite, type RunContext } from '@dbbench/suite-kit';
 import { chunksBenchmark } from './benchmarks/chunks.js';
 import { jobBenchmark } from './benchmarks/job.js';
+import { REACTIVE_DISPLAY } from './display.js';
 import { memoryBenchmark } from './benchmarks/memory.js';
 import { seedBenchmark } from './benchmarks/seed.js';
 
@@ -47,6 +48,7 @@ export function createSuite(engine: EngineName): SuiteDefinition<RunContext> {
     },
     // chunks and memory run at a fixed pool of 10 connections.
     fixedPoolSize: 10,
+    display: REACTIVE_DISPLAY,
     benchmarks: {
       seed: seedBenchmark,
       job: jobBenchmark,

@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import type { DbbenchAnswer, DbbenchResult } from '@dbbench/harness/report';
+import { answersOf, declaredAnswers } from './answers.js';
+import { rowFromDbbench, type ResultRow } from './result-row.js';
+
+/** Five iterations per fork around `mean`, spread ±1%, deterministic. */
+function forks(mean: number, count = 3): number[][] {
+  return Array.from({ length: count }, (_, fork) =>
+    [-0.01, -0.005, 0, 0.005, 0.01].map((offset) => mean * (1 + offset + fork * 0.001)),
+  );
+}
+
+interface RowSpec {
+  readonly benchmark: string;
+  readonly params: Record<string, string>;
+  readonly mean: number;
+  readonly status?: 'ok' | 'failed';
+  readonly labels?: Record<string, string>;
+  readonly answers?: DbbenchAnswer[];
+  readonly secondary?: Record<string, { mean: number; higherIsBetter: boolean }>;
+}
+
+function row(spec: RowSpec): ResultRow {
+  const metric = (mean: number, unit: string) => ({
+    score: mean,
+    scoreError: mean * 0.01,
+    scoreConfidence: [mean * 0.99, mean * 1.01] as [number, number],
+    scorePercentiles: {},
+    scoreUnit: unit,
+    rawData: forks(mean),
+  });
+  const result = {
+    benchmark: `demo.${spec.benchmark}`,
+    mode: 'ss',
+    params: spec.params,
+    primaryMetric: metric(spec.mean, 'ms/op'),
+    secondaryMetrics: Object.fromEntries(
+      Object.entries(spec.secondary ?? {}).map(([name, value]) => [name, metric(value.mean, 'ms')]),
+    ),
+    dbbench: {
+      suite: 'demo',
+      benchmarkName: spec.benchmark,
+      description: '',
+      axes: Object.keys(spec.params),
+      status: spec.status ?? 'ok',
+      failures: [],
+      higherIsBetter: false,
+      secondaryHigherIsBetter: Object.fromEntries(
+        Object.entries(spec.secondary ?? {}).map(([name, value]) => [name, value.higherIsBetter]),
+      ),
+      ...(spec.labels === undefined ? {} : { valueLabels: spec.labels }),
+      ...(spec.answers === undefined ? {} : { answers: spec.answers }),
+    },
+  } as unknown as DbbenchResult;
+  return rowFromDbbench(result);
+}
+
+const seedQuestion: DbbenchAnswer = {
+  question: 'Bulk path or multi-row INSERT to seed a table?',
+  baseline: { benchmark: 'seed', where: { strategy: 'multiRow' } },
+  candidate: { benchmark: 'seed', where: { strategy: 'bulk' } },
+  per: ['dataSize'],
+  context: 'to seed {dataSize} rows',
+};
+
+function seedRows(bulkMs: Record<string, number>, multiRowMs: Record<string, number>): ResultRow[] {
+  const rows: ResultRow[] = [];
+  for (const [dataSize, mean] of Object.entries(bulkMs)) {
+    rows.push(
+      row({
+        benchmark: 'seed',
+        params: { dataSize, strategy: 'bulk' },
+        mean,
+        labels: { strategy: 'COPY' },
+        answers: [seedQuestion],
+      }),
+    );
+  }
+  for (const [dataSize, mean] of Object.entries(multiRowMs)) {
+    rows.push(
+      row({
+        benchmark: 'seed',
+        params: { dataSize, strategy: 'multiRow' },
+        mean,
+        labels: { strategy: 'multi-row INSERT' },
+        answers: [seedQuestion],
+      }),
+    );
+  }
+  return rows;
+}
+
+describe('declared answers', () => {
+  it('phrases a ratio with its interval, the winner first, with display names and a line per value', () => {
+    const answers = answersOf(seedRows({ '1000': 10, '100000': 100 }, { '1000': 10.05, '100000': 600 }));
+    expect(answers).toHaveLength(1);
+    const [small, large] = answers[0]!.lines;
+    expect(large!.sentence).toMatch(
+      /^dataSize 100,000: \*\*COPY\*\* is 6\.0× \(5\.\d–6\.\d×\) faster than multi-row INSERT to seed 100,000 rows$/,
+    );
+    expect(large!.cell).toMatch(/^6\.0× \(/);
+    // 0.5% apart: inside the noise threshold, never a winner.
+    expect(small!.sentence).toMatch(
+      /^dataSize 1,000: no measurable difference between COPY and multi-row INSERT/,
+    );
+    expect(small!.cell).toMatch(/^~ /);
+  });
+
+  it('names the baseline as the winner when the candidate is slower', () => {
+    const [line] = answersOf(seedRows({ '1000': 30 }, { '1000': 10 }))[0]!.lines;
+    expect(line!.sentence).toMatch(/\*\*multi-row INSERT\*\* is 3\.0× \(.*\) faster than COPY/);
+    expect(line!.cell).toMatch(/^0\.33× /);
+  });
+
+  it('says a side failed instead of answering from it', () => {
+    const rows = seedRows({}, { '1000': 10 });
+    rows.push(
+      row({
+        benchmark: 'seed',
+        params: { dataSize: '1000', strategy: 'bulk' },
+        mean: 1,
+        status: 'failed',
+        labels: { strategy: 'COPY' },
+        answers: [seedQuestion],
+      }),
+    );
+    const [line] = answersOf(rows)[0]!.lines;
+    expect(line!.sentence).toBe('dataSize 1,000: not answered: COPY failed');
+    expect(line!.cell).toBe('not answered');
+  });
+
+  it('picks the best configuration of a side and names it, as a share of a limit', () => {
+    const efficiency: DbbenchAnswer = {
+      question: 'How close does the job come to the server-side limit?',
+      baseline: { benchmark: 'limit', label: 'INSERT … SELECT' },
+      candidate: { benchmark: 'job', label: 'the job', best: true },
+      per: ['dataSize'],
+      phrasing: 'share',
+    };
+    const rows = [
+      row({ benchmark: 'limit', params: { dataSize: '1000' }, mean: 80, answers: [efficiency] }),
+      ...[
+        ['1', 200],
+        ['4', 100],
+        ['8', 120],
+      ].map(([partitions, mean]) =>
+        row({
+          benchmark: 'job',
+          params: { dataSize: '1000', partitions: String(partitions) },
+          mean: Number(mean),
+          answers: [efficiency],
+        }),
+      ),
+    ];
+    const [line] = answersOf(rows)[0]!.lines;
+    expect(line!.sentence).toMatch(
+      /^dataSize 1,000: \*\*the job \(partitions 4\)\*\* reaches 0\.80× \(0\.\d+–0\.\d+×\) the speed of INSERT … SELECT$/,
+    );
+  });
+
+  it('compares a secondary metric in its own direction', () => {
+    const tradeOff: DbbenchAnswer = {
+      question: 'What does a 10 ms acquire timeout do to p99 latency?',
+      baseline: { benchmark: 'contention', where: { acquireTimeout: 'none' } },
+      candidate: { benchmark: 'contention', where: { acquireTimeout: '10ms' } },
+      metric: 'latency.p99',
+      phrasing: 'value',
+    };
+    const rows = [
+      row({
+        benchmark: 'contention',
+        params: { acquireTimeout: 'none' },
+        mean: 5,
+        secondary: { 'latency.p99': { mean: 40, higherIsBetter: false } },
+        answers: [tradeOff],
+      }),
+      row({
+        benchmark: 'contention',
+        params: { acquireTimeout: '10ms' },
+        mean: 5,
+        secondary: { 'latency.p99': { mean: 20, higherIsBetter: false } },
+        answers: [tradeOff],
+      }),
+    ];
+    const [line] = answersOf(rows)[0]!.lines;
+    expect(line!.sentence).toMatch(
+      /^latency\.p99 with \*\*acquireTimeout 10ms\*\* is 0\.50× \(.*\) that with acquireTimeout none$/,
+    );
+  });
+
+  it('collects each declaration once however many results carry it', () => {
+    expect(declaredAnswers(seedRows({ '1000': 1, '10000': 2 }, { '1000': 1 }))).toEqual([seedQuestion]);
+  });
+
+  it('refuses to pick among several matches unless the declaration asks for the best', () => {
+    const ambiguous: DbbenchAnswer = { ...seedQuestion, per: [] };
+    const rows = seedRows({ '1000': 10, '100000': 100 }, { '1000': 20, '100000': 600 }).map((r) =>
+      row({
+        benchmark: r.benchmark,
+        params: { ...r.params },
+        mean: Number(r.primary.score),
+        answers: [ambiguous],
+      }),
+    );
+    const [line] = answersOf(rows)[0]!.lines;
+    expect(line!.sentence).toMatch(
+      /^not answered: 2 results of strategy bulk match; the declaration must fix one$/,
+    );
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * What a suite declares about how its results read: display names of axis values ("COPY" rather than
+ * `bulk`) and the questions its results answer. The harness only carries the declarations into the
+ * report's `dbbench` extension; the docs generator renders them without knowing any benchmark.
+ */
+
+/** Display names of axis values, per axis: `{ strategy: { bulk: 'COPY' } }`. */
+export type AxisValueLabels = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+/** The results one side of an answer is made of. */
+export interface AnswerSide {
+  /**
+   * Another suite whose results this side is made of (same engine), e.g. `reactive`; default: the
+   * declaring suite. The docs answer across the reports of one engine.
+   */
+  readonly suite?: string;
+  /** Benchmark name, e.g. `seed`. */
+  readonly benchmark: string;
+  /** Axis values the side's results must have, e.g. `{ strategy: 'bulk' }`. */
+  readonly where?: Readonly<Record<string, string>>;
+  /**
+   * Name in the sentence; default: the display names of the `where` values (or the benchmark's name
+   * when `where` is empty).
+   */
+  readonly label?: string;
+  /**
+   * When several results match (an axis not fixed by `where` nor listed in `per`), take the best
+   * score and name its configuration; without it, several matches leave the line unanswered.
+   */
+  readonly best?: boolean;
+}
+
+/**
+ * A question the suite's results answer, rendered as one line per value of the `per` axes:
+ * a ratio of the two sides with its interval, or "no measurable difference" when the interval does
+ * not leave the noise threshold.
+ */
+export interface AnswerDeclaration {
+  /** The question, e.g. "COPY or multi-row INSERT to seed a table?". */
+  readonly question: string;
+  readonly baseline: AnswerSide;
+  readonly candidate: AnswerSide;
+  /** Axes that get a line per value (present on both sides), e.g. `['dataSize']`. */
+  readonly per?: readonly string[];
+  /**
+   * The metric compared: the primary score by default, or a secondary metric's name (its own
+   * direction applies), e.g. `acquireWait.p99`.
+   */
+  readonly metric?: string;
+  /**
+   * How the ratio reads: `speed` (default) "A is 6.0× faster than B"; `share` "A reaches 0.85× the
+   * speed of B" (efficiency against a limit); `value` "<metric> with A is 0.50× that with B".
+   */
+  readonly phrasing?: 'speed' | 'share' | 'value';
+  /** What the line is about, printed after the ratio, e.g. "to seed {dataSize} rows". */
+  readonly context?: string;
+}
+
+/** What a suite declares for its pages. */
+export interface SuiteDisplay {
+  readonly axisValueLabels?: AxisValueLabels;
+  readonly answers?: readonly AnswerDeclaration[];
+}
+
+/** The display names of the values one result's parameters have (only those that have one). */
+export function labelsOfParams(
+  labels: AxisValueLabels | undefined,
+  params: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const [axis, value] of Object.entries(params)) {
+    const label = labels?.[axis]?.[value];
+    if (label !== undefined) found[axis] = label;
+  }
+  return found;
+}
+
+/** The declared answers whose candidate or baseline is made of `benchmark`'s results. */
+export function answersOfBenchmark(
+  answers: readonly AnswerDeclaration[] | undefined,
+  benchmark: string,
+): AnswerDeclaration[] {
+  return (answers ?? []).filter(
+    (answer) =>
+      (answer.candidate.suite === undefined && answer.candidate.benchmark === benchmark) ||
+      (answer.baseline.suite === undefined && answer.baseline.benchmark === benchmark),
+  );
+}
+
+/**
+ * Checks the declarations against the suite's benchmarks and axes, so a typo fails when the suite
+ * loads rather than leaving a question unanswered on a page. Returns one message per problem.
+ */
+export function presentationProblems(
+  display: SuiteDisplay,
+  benchmarks: Readonly<Record<string, { readonly axes: readonly string[] }>>,
+): string[] {
+  const problems: string[] = [];
+  const axisNames = new Set(Object.values(benchmarks).flatMap((benchmark) => benchmark.axes));
+  for (const axis of Object.keys(display.axisValueLabels ?? {})) {
+    if (!axisNames.has(axis)) problems.push(`display names for "${axis}", which no benchmark has`);
+  }
+  for (const answer of display.answers ?? []) {
+    for (const side of [answer.baseline, answer.candidate]) {
+      // Another suite's benchmarks are not known here; the docs say when such a side was not measured.
+      if (side.suite !== undefined) continue;
+      const benchmark = benchmarks[side.benchmark];
+      if (benchmark === undefined) {
+        problems.push(`answer "${answer.question}": no benchmark "${side.benchmark}"`);
+        continue;
+      }
+      for (const axis of [...Object.keys(side.where ?? {}), ...(answer.per ?? [])]) {
+        if (!benchmark.axes.includes(axis)) {
+          problems.push(`answer "${answer.question}": benchmark "${side.benchmark}" has no axis "${axis}"`);
+        }
+      }
+    }
+  }
+  return problems;
+}
