@@ -1,5 +1,5 @@
 import { compareParamValues, NOT_APPLICABLE } from './format.js';
-import type { ResultRow } from './result-row.js';
+import { paramDisplay, type ResultRow } from './result-row.js';
 
 /** Which axes of a benchmark's results vary, and the value of those that do not. */
 export interface AxisLayout {
@@ -37,5 +37,5 @@ export function isNumericAxis(rows: readonly ResultRow[], axis: string): boolean
 
 /** "a 1, b 2" for the axes given, as sentences and captions write a combination. */
 export function describeCombination(row: ResultRow, axes: readonly string[]): string {
-  return axes.map((axis) => `${axis} ${row.params[axis] ?? NOT_APPLICABLE}`).join(', ');
+  return axes.map((axis) => `${axis} ${paramDisplay(row, axis, NOT_APPLICABLE)}`).join(', ');
 }

@@ -70,6 +70,16 @@ export function rowFromJmh(result: JmhResult): ResultRow {
   };
 }
 
+/**
+ * An axis value as the pages show it: the display name the suite declared (`COPY` for `bulk`), else
+ * the value itself; `fallback` when the result has no such axis.
+ */
+export function paramDisplay(row: ResultRow, axis: string, fallback = ''): string {
+  const value = row.params[axis];
+  if (value === undefined) return fallback;
+  return row.dbbench?.valueLabels?.[axis] ?? value;
+}
+
 /** Identifies a result across runs: benchmark (qualified), mode and parameters. */
 export function resultKey(row: ResultRow): string {
   const params = Object.keys(row.params)

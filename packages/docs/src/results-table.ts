@@ -3,7 +3,7 @@ import { formatNumber, NOT_APPLICABLE } from './format.js';
 import type { MarkdownTable, TableCell } from './markdown-table.js';
 import { metricColumns } from './metric-columns.js';
 import { compareMetricNames, directionArrow, isDerivedRate, metricGroup, repeatsScore } from './metrics.js';
-import { compareRows, finiteScore, type ResultRow } from './result-row.js';
+import { compareRows, finiteScore, paramDisplay, type ResultRow } from './result-row.js';
 import { scoreDisplay, type ScoreDisplay } from './score-display.js';
 
 /** A reviewer reads at most this many columns in a benchmark's main table. */
@@ -49,8 +49,8 @@ function keyColumns(
     header,
     cells: (row) => [
       ...(combined
-        ? [layout.varying.map((axis) => `${axis}=${row.params[axis] ?? NOT_APPLICABLE}`).join(', ')]
-        : layout.varying.map((axis) => row.params[axis] ?? NOT_APPLICABLE)),
+        ? [layout.varying.map((axis) => `${axis}=${paramDisplay(row, axis, NOT_APPLICABLE)}`).join(', ')]
+        : layout.varying.map((axis) => paramDisplay(row, axis, NOT_APPLICABLE))),
       ...(layout.modeVaries ? [row.mode] : []),
     ],
   };

@@ -1,6 +1,6 @@
 import { axisValues, isNumericAxis } from '../axis-layout.js';
 import type { BenchmarkTables } from '../results-table.js';
-import { compareRows, scoreInterval, type ResultRow } from '../result-row.js';
+import { compareRows, paramDisplay, scoreInterval, type ResultRow } from '../result-row.js';
 import { scoreChartSpec, type ChartDimension, type JsonValue, type ScorePoint } from './score-chart-spec.js';
 
 /** A chart of a page: written as `charts/<name>.vl.json` and `charts/<name>.svg`. */
@@ -38,8 +38,7 @@ function place(rows: readonly ResultRow[], varying: readonly string[]): Placemen
 }
 
 function plotted(rows: readonly ResultRow[], axis: string, row: ResultRow): string | number {
-  const value = row.params[axis] ?? '';
-  return isNumericAxis(rows, axis) ? Number(value) : value;
+  return isNumericAxis(rows, axis) ? Number(row.params[axis] ?? '') : paramDisplay(row, axis);
 }
 
 /**
@@ -63,7 +62,7 @@ export function scoreChart(options: {
   const seriesAxes = [...placement.series, ...(layout.modeVaries ? ['mode'] : [])];
   const seriesValue = (row: ResultRow): string | number => {
     if (seriesAxes.length === 1 && seriesAxes[0] !== 'mode') return plotted(rows, seriesAxes[0]!, row);
-    return seriesAxes.map((axis) => (axis === 'mode' ? row.mode : (row.params[axis] ?? ''))).join(SEPARATOR);
+    return seriesAxes.map((axis) => (axis === 'mode' ? row.mode : paramDisplay(row, axis))).join(SEPARATOR);
   };
   const points = succeeded.map((row): ScorePoint => {
     const interval = scoreInterval(row)!;
