@@ -7,6 +7,7 @@ import { defineSuite, type SuiteDefinition } from '@dbbench/harness';
 import type { RunContext } from './run-context.js';
 import { startRunServer } from './run-server.js';
 import { serverOptions } from './server-options.js';
+import { WORKLOAD_AXIS_TYPES } from './workload-axis-types.js';
 
 /** A suite definition without what {@link defineDatabaseSuite} fills in. */
 export type DatabaseSuiteSpec = Omit<SuiteDefinition<RunContext>, 'database' | 'options' | 'setupRun'> & {
@@ -16,8 +17,8 @@ export type DatabaseSuiteSpec = Omit<SuiteDefinition<RunContext>, 'database' | '
 
 /**
  * The suite `spec` on `engine`: reports are named after the engine, `--provider`, `--url`,
- * `--image` and `--reuse` choose the server, and the parent obtains it once, sized for the planned
- * pools.
+ * `--image` and `--reuse` choose the server, the parent obtains it once, sized for the planned
+ * pools, and the shared workload axes (dataSize, poolSize, partitions, chunkSize) get their types.
  *
  * @example
  * ```ts
@@ -31,8 +32,10 @@ export function defineDatabaseSuite(
   spec: DatabaseSuiteSpec,
 ): SuiteDefinition<RunContext> {
   const { fixedPoolSize, ...suite } = spec;
+  const sharedTypes = Object.entries(WORKLOAD_AXIS_TYPES).filter(([axis]) => axis in suite.axes);
   return defineSuite<RunContext>({
     ...suite,
+    axisTypes: { ...Object.fromEntries(sharedTypes), ...suite.axisTypes },
     database: engine,
     options: serverOptions(engine),
     setupRun: (options, log, plan) =>

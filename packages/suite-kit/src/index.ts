@@ -4,6 +4,7 @@
  * place where database errors become harness errors. Suites keep only their benchmarks.
  */
 export { defineDatabaseSuite, type DatabaseSuiteSpec } from './database-suite.js';
+export { MAX_DATA_SIZE, MAX_POOL_SIZE, WORKLOAD_AXIS_TYPES } from './workload-axis-types.js';
 export {
   CONNECTION_HEADROOM,
   DEFAULT_FIXED_POOL_SIZE,
@@ -31,7 +32,7 @@ export {
 export { openTrial, type TrialOptions } from './trial.js';
 export { standardProfilers, type StandardProfilerOptions } from './profilers/standard-profilers.js';
 export { nestedProfilers } from './profilers/nested-profilers.js';
-export { WORK_METRICS, workProfiler } from './profilers/work-profiler.js';
+export { DETERMINISTIC_WORK, WORK_METRICS, workProfiler } from './profilers/work-profiler.js';
 export { poolProfiler } from './profilers/pool-profiler.js';
 export { ROWS_PER_SECOND, rowsPerSecondProfiler } from './profilers/rows-per-second-profiler.js';
 export { counterDeltas, serverCountersProfiler } from './profilers/server-counters-profiler.js';

@@ -3,9 +3,9 @@
  * over pg.Pool and over the mysql2 pool — written once and run on PostgreSQL and MySQL.
  */
 import type { EngineName } from '@dbbench/databases';
-import type { SuiteDefinition } from '@dbbench/harness';
+import { choiceAxis, customAxis, integerAxis, type SuiteDefinition } from '@dbbench/harness';
 import { defineDatabaseSuite, type RunContext } from '@dbbench/suite-kit';
-import { contentionBenchmark } from './benchmarks/contention.js';
+import { contentionBenchmark, parseAcquireTimeout } from './benchmarks/contention.js';
 import { jobBenchmark } from './benchmarks/job.js';
 import { pooledDisplay } from './display.js';
 import { limitBenchmark } from './benchmarks/limit.js';
@@ -30,6 +30,16 @@ export const POOLED_AXES = {
   // 50ms fail fast inside that distribution, so the success-rate trade-off is visible; none waits.
   acquireTimeout: ['none', '10ms', '50ms'],
 } as const;
+
+/** Types of the pooled suite's own axes (the shared workload axes get theirs from suite-kit). */
+export const POOLED_AXIS_TYPES = {
+  strategy: choiceAxis(SEED_STRATEGIES),
+  query: choiceAxis(QUERY_KINDS),
+  concurrency: integerAxis({ min: 1, max: 100_000 }),
+  acquireTimeout: customAxis('none, or a duration in ms or s (e.g. 100ms, 1s)', (value) => {
+    parseAcquireTimeout(value);
+  }),
+};
 
 /** The benchmarks, in the order the docs list them. */
 export const POOLED_BENCHMARKS = {
@@ -59,6 +69,7 @@ export function createSuite(
     name: SUITE_NAME,
     description: 'Request/response access over a connection pool (Kysely over the driver pool)',
     axes: POOLED_AXES,
+    axisTypes: POOLED_AXIS_TYPES,
     // thrpt/sample benchmarks: 2 warmup + 5 measured iterations of 1 s; single-shot benchmarks set
     // their own invocation counts (1 warmup + 5 measured).
     iterations: {

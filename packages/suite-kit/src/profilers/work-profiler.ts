@@ -15,6 +15,13 @@ export const WORK_METRICS = {
   bytesReceived: 'work.bytesReceived',
 } as const satisfies Record<keyof WorkCounters, string>;
 
+/**
+ * The work counters a benchmark whose operation sends a fixed sequence of statements can declare
+ * deterministic (`deterministicCounters`): `dbbench compare` then calls any change in them exactly,
+ * without statistics. Bytes are left out: they vary with the values' text lengths and driver framing.
+ */
+export const DETERMINISTIC_WORK: readonly string[] = [WORK_METRICS.statements, WORK_METRICS.transactions];
+
 const ZERO: WorkCounters = { statements: 0, transactions: 0, bytesSent: 0, bytesReceived: 0 };
 
 /**

@@ -18,7 +18,7 @@
 import { resetTarget, verifyCheckpoints, verifyTarget, type MeteredPool } from '@dbbench/databases';
 import { defineBenchmark, type BenchmarkDefinition } from '@dbbench/harness';
 import { runJob, type ChunkWriter, type JobRunResult } from '../job/job-runner.js';
-import { openTrial, standardProfilers, type RunContext } from '@dbbench/suite-kit';
+import { DETERMINISTIC_WORK, openTrial, standardProfilers, type RunContext } from '@dbbench/suite-kit';
 
 /** Per-fork state of the `job` benchmark. */
 export interface JobState {
@@ -43,6 +43,7 @@ export function createJobBenchmark(
       'End-to-end batch job: partitions read key ranges by keyset pages, transform, and write chunk + checkpoint per transaction',
     axes: ['dataSize', 'poolSize', 'partitions', 'chunkSize'],
     mode: 'ss',
+    deterministicCounters: DETERMINISTIC_WORK,
     iterations: { warmupIterations: 1, measurementIterations: 5 },
     async setupTrial(ctx) {
       const dataSize = ctx.int('dataSize');

@@ -15,7 +15,7 @@
 import { sql } from 'kysely';
 import { insertTargetFromSourceSql, resetTarget, verifyTarget, type MeteredPool } from '@dbbench/databases';
 import { defineBenchmark } from '@dbbench/harness';
-import { openTrial, standardProfilers, type RunContext } from '@dbbench/suite-kit';
+import { DETERMINISTIC_WORK, openTrial, standardProfilers, type RunContext } from '@dbbench/suite-kit';
 
 /** Per-fork state of the `limit` benchmark. */
 export interface LimitState {
@@ -29,6 +29,7 @@ export const limitBenchmark = defineBenchmark<LimitState, RunContext, number>({
   description: 'Server-side INSERT INTO target SELECT … FROM source: the physical limit for the job',
   axes: ['dataSize'],
   mode: 'ss',
+  deterministicCounters: DETERMINISTIC_WORK,
   iterations: { warmupIterations: 1, measurementIterations: 5 },
   async setupTrial(ctx) {
     const dataSize = ctx.int('dataSize');

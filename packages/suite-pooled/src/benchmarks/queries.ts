@@ -26,7 +26,7 @@ import {
   type TargetRow,
 } from '@dbbench/databases';
 import { DbbenchError, defineBenchmark } from '@dbbench/harness';
-import { openTrial, standardProfilers, type RunContext } from '@dbbench/suite-kit';
+import { DETERMINISTIC_WORK, openTrial, standardProfilers, type RunContext } from '@dbbench/suite-kit';
 
 /** The `query` axis values. */
 export const QUERY_KINDS = ['selectById', 'insertOne', 'insertBatchRollback'] as const;
@@ -71,6 +71,7 @@ export const queriesBenchmark = defineBenchmark<QueriesState, RunContext, QueryR
     'Single requests through the pool: SELECT by primary key, one-row INSERT, 50-row INSERT rolled back',
   axes: ['query', 'poolSize'],
   mode: 'sample',
+  deterministicCounters: DETERMINISTIC_WORK,
   unit: 'us',
   async setupTrial(ctx) {
     const query = ctx.str('query');

@@ -26,7 +26,7 @@ import {
   type SourceRow,
 } from '@dbbench/databases';
 import { DbbenchError, defineBenchmark } from '@dbbench/harness';
-import { openTrial, standardProfilers, type RunContext } from '@dbbench/suite-kit';
+import { DETERMINISTIC_WORK, openTrial, standardProfilers, type RunContext } from '@dbbench/suite-kit';
 import { SEED_LOADERS, SEED_STRATEGIES, isSeedStrategy, type SeedStrategy } from '../seed/seed-strategies.js';
 
 /** Per-fork state of the `seed` benchmark. */
@@ -43,6 +43,7 @@ export const seedBenchmark = defineBenchmark<SeedState, RunContext, number>({
     'Load dataSize rows into an empty table: row-by-row INSERTs, multi-row INSERTs, or the bulk path',
   axes: ['dataSize', 'poolSize', 'strategy'],
   mode: 'ss',
+  deterministicCounters: DETERMINISTIC_WORK,
   // Row-by-row at 100k rows takes ~10 s per invocation here: the minimum of 1 warmup + 5 measured keeps
   // the default matrix within its budget (see README).
   iterations: { warmupIterations: 1, measurementIterations: 5 },
