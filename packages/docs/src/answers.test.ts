@@ -208,3 +208,15 @@ describe('declared answers', () => {
     );
   });
 });
+
+describe('the answers chart', () => {
+  it('draws one row per answered speed line and nothing when none was answered', async () => {
+    const { answersChart } = await import('./charts/answers-chart.js');
+    const answers = answersOf(seedRows({ '1000': 10, '100000': 100 }, { '1000': 10.05, '100000': 600 }));
+    const chart = answersChart({ name: 'demo-answers', title: 'demo', answers });
+    const layers = (chart?.spec as { layer: { data: { values: unknown[] } }[] }).layer;
+    expect(layers[1]!.data.values).toHaveLength(2);
+    const failed = answersOf(seedRows({}, { '1000': 10 }));
+    expect(answersChart({ name: 'x', title: 'x', answers: failed })).toBeUndefined();
+  });
+});

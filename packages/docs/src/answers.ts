@@ -28,6 +28,11 @@ export interface AnswerLine {
   readonly sentence: string;
   /** Short form for side-by-side tables, e.g. "6.0× (5.7–6.3×)", "~ 1.02×", "failed". */
   readonly cell: string;
+  /**
+   * For speed and share answers: the candidate's speed over the baseline's (above 1: faster) with
+   * its interval, for the answers chart; absent when unanswered or comparing another metric.
+   */
+  readonly speed?: { readonly ratio: number; readonly low: number; readonly high: number };
 }
 
 /** A declared question with its lines. */
@@ -268,7 +273,7 @@ function phrase(
   lead: string,
   context: string,
   candidate: SideScores,
-): { sentence: string; cell: string } {
+): { sentence: string; cell: string; speed?: AnswerLine['speed'] } {
   const [low, high] = comparison.ratioInterval;
   const marker = comparison.level === 'iteration' ? ' †' : '';
   const same = comparison.verdict === '~';
@@ -285,17 +290,20 @@ function phrase(
   const factor = invert ? 1 / comparison.ratio : comparison.ratio;
   const factorLow = invert ? 1 / high : low;
   const factorHigh = invert ? 1 / low : high;
+  const speed = { ratio: factor, low: factorLow, high: factorHigh };
   if (declaration.phrasing === 'share') {
     const share = `${times(factor)} (${span(factorLow, factorHigh)})`;
     return {
       sentence: `${lead}**${names.candidate}** reaches ${share} the speed of ${names.baseline}${context}${marker}`,
       cell: share,
+      speed,
     };
   }
   if (same) {
     return {
       sentence: `${lead}no measurable difference between ${names.candidate} and ${names.baseline} (${times(factor)}, ${span(factorLow, factorHigh)})${context}${marker}`,
       cell: `~ ${times(factor)}`,
+      speed,
     };
   }
   if (factor >= 1) {
@@ -303,6 +311,7 @@ function phrase(
     return {
       sentence: `${lead}**${names.candidate}** is ${ratioText} faster than ${names.baseline}${context}${marker}`,
       cell: ratioText,
+      speed,
     };
   }
   // The baseline wins: name the winner first, with the inverted ratio.
@@ -310,6 +319,7 @@ function phrase(
   return {
     sentence: `${lead}**${names.baseline}** is ${ratioText} faster than ${names.candidate}${context}${marker}`,
     cell: `${times(factor)} (${span(factorLow, factorHigh)})`,
+    speed,
   };
 }
 

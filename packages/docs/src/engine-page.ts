@@ -1,6 +1,7 @@
 import { ANSWERS_NOTE, answersOf, type Answer } from './answers.js';
 import type { Baseline } from './baseline.js';
 import { benchmarkSections, type BenchmarkSection } from './benchmark-section.js';
+import { answersChart } from './charts/answers-chart.js';
 import { CONFIDENCE_TEXT, type ChartDefinition } from './charts/score-chart.js';
 import { comparisonSection, type ComparisonModel } from './comparison.js';
 import { productName, serverTitle } from './engine-name.js';
@@ -26,6 +27,13 @@ export interface EnginePageModel {
   /** The questions each suite declares, answered from its report; empty when none is declared. */
   readonly answers: readonly { suite: string; answers: readonly Answer[] }[];
   readonly answersNote: string;
+  /** The answers chart (file names relative to the page), or null when no speed answer was answered. */
+  readonly answersChart: {
+    readonly title: string;
+    readonly svg: string;
+    readonly spec: string;
+    readonly caption: string;
+  } | null;
   readonly suites: readonly { suite: string; file: string; benchmarks: readonly BenchmarkSection[] }[];
   readonly comparison: ComparisonModel;
   readonly notesFile: string;
@@ -162,6 +170,13 @@ export function enginePage(input: EnginePageInput): { model: EnginePageModel; ch
     charts.push(...built.charts);
     return { suite: report.suite, file: report.file, benchmarks: built.sections };
   });
+  const answers = answersBySuite(reports);
+  const chart = answersChart({
+    name: `${database}-answers`,
+    title: `${title}: answers`,
+    answers: answers.flatMap((suite) => suite.answers),
+  });
+  if (chart !== undefined) charts.push(chart);
   const model: EnginePageModel = {
     title,
     database,
@@ -175,7 +190,16 @@ export function enginePage(input: EnginePageInput): { model: EnginePageModel; ch
     ),
     axes: axesTable(reports),
     failureSummary: failureSummary(reports),
-    answers: answersBySuite(reports),
+    answers,
+    answersChart:
+      chart === undefined
+        ? null
+        : {
+            title: chart.title,
+            svg: `charts/${chart.name}.svg`,
+            spec: `charts/${chart.name}.vl.json`,
+            caption: chart.caption,
+          },
     answersNote: ANSWERS_NOTE,
     suites,
     comparison: comparisonSection(
