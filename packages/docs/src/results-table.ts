@@ -114,7 +114,7 @@ export function benchmarkTables(rows: readonly ResultRow[]): BenchmarkTables {
         row.status === 'ok' && row.mode === 'sample' ? row.primary.scorePercentiles[key] : undefined;
       return formatNumber(typeof value === 'number' ? value * display.factor : undefined);
     }),
-    row.status,
+    statusCell(row),
   ]);
 
   const succeeded = sorted.filter((row) => row.status === 'ok');
@@ -150,4 +150,10 @@ export function benchmarkTables(rows: readonly ResultRow[]): BenchmarkTables {
     failures: sorted.filter((row) => row.status === 'failed').map((row) => failureLine(row, layout)),
     secondary,
   };
+}
+
+/** "ok", "failed", or "noisy" for a score the harness marked (interval wider than ±25% of it). */
+function statusCell(row: ResultRow): string {
+  if (row.status === 'ok' && row.dbbench?.noisy === true) return 'noisy';
+  return row.status;
 }
