@@ -15,6 +15,7 @@ import type {
   ContainerPlanOptions,
   StartableContainer,
 } from '../providers/testcontainers/container-plan.js';
+import type { EmbeddedBinaries } from '../providers/embedded/binary-cache.js';
 import type { EmbeddedCluster, EmbeddedClusterOptions } from '../providers/embedded/embedded-cluster.js';
 import type { LocalServerEngine } from '../providers/local/local-server.js';
 import type { ServerFacts } from '../providers/server-facts.js';
@@ -105,7 +106,9 @@ export interface EngineEmbedded {
   readonly user: string;
   /** The server's own clean shutdown signal (what the watchdog sends). */
   readonly stopSignal: NodeJS.Signals;
-  /** Loads the package and describes a cluster (nothing starts yet). */
+  /** Finds the package's server binaries (the provider copies them into a cache the server's account can read). */
+  locateBinaries(): Promise<EmbeddedBinaries>;
+  /** Describes a cluster run from the cached binaries (nothing starts yet). */
   createCluster(options: EmbeddedClusterOptions): Promise<EmbeddedCluster>;
   /** Creates the work database on the running server and reads its facts there. */
   prepare(connection: ConnectionInfo): Promise<ServerFacts>;
