@@ -68,6 +68,8 @@ export interface EngineWorkDatabase {
   readFacts(connection: ConnectionInfo): Promise<ServerFacts>;
   /** Ends the sessions still in `database` (they would block the drop) and drops it, through `admin`. */
   endSessionsAndDrop(admin: ConnectionInfo, database: string): Promise<void>;
+  /** The names of the databases on the server that start with `dbbench_`, through `admin`. */
+  listDbbenchDatabases(admin: ConnectionInfo): Promise<string[]>;
 }
 
 /** What a report records about a server of this engine (`<engine>-server-facts.ts`). */

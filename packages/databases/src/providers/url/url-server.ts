@@ -1,6 +1,7 @@
 import type { Engine } from '../../engines/engine.js';
 import { DatabaseSetupError } from '../../errors.js';
 import type { StartServerOptions } from '../../types.js';
+import { startDatabaseWatchdog, type Watchdog } from '../local/watchdog-launcher.js';
 import { databaseInfo } from '../server-facts.js';
 import { StartedServerHandle } from '../started-server-handle.js';
 import { createWorkDatabase } from '../work-database.js';
@@ -9,7 +10,8 @@ import { parseServerUrl, redactedConnectionUrl } from './server-url.js';
 /**
  * url provider, any engine: on the server the user names (`options.url` or the engine's URL
  * variable), creates a fresh `dbbench_<suite>_<random>` database and points the handle at it.
- * Stopping ends the sessions still using it and drops it. Nothing else on the server is touched.
+ * Stopping ends the sessions still using it and drops it; a watchdog drops it if this process is
+ * killed first. Nothing else on the server is touched.
  */
 export async function startUrlServer(
   engine: Engine,
@@ -29,12 +31,21 @@ export async function startUrlServer(
     where,
     `Check that the server runs, that ${variable} (or --url) is right, and that the user may ${createPrivilege}.`,
   );
-  options.log?.(`url: created database ${work.connection.database} on ${where}`);
+  // A runner killed outright (SIGKILL, OOM) runs no clean-up: the watchdog drops the database then.
+  let watchdog: Watchdog;
+  try {
+    watchdog = startDatabaseWatchdog(admin, work.connection.database);
+  } catch (error) {
+    await work.drop().catch(() => undefined);
+    throw error;
+  }
+  options.log?.(`url: created database ${work.connection.database} on ${where} (watchdog ${watchdog.pid})`);
   return new StartedServerHandle(
     work.connection,
     databaseInfo(engine, 'url', work.connection, work.facts),
     async () => {
       await work.drop();
+      watchdog.dismiss();
       options.log?.(`url: dropped database ${work.connection.database}`);
     },
   );
