@@ -4,6 +4,7 @@
  * provider, no server process and no temp directory. The watchdogs do it; each case prints the time.
  */
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SERVICE_URLS, workDatabaseExists, type ServiceEngine } from './service-queries.js';
 import { probeSuite, processesMentioning, startDbbench, timeUntil } from './dbbench-process.js';
@@ -40,6 +41,7 @@ for (const engine of ['postgres', 'mysql'] as const satisfies readonly ServiceEn
       expect(await exists()).toBe(true);
       const tookMs = await timeUntil(async () => !(await exists()), CLEAN_UP_BOUND_MS);
       expect(tookMs, `${database} still exists ${CLEAN_UP_BOUND_MS} ms after the SIGKILL`).toBeDefined();
+      await rm(`/tmp/dbbench-fault-url-${engine}-${process.pid}.json`, { force: true });
       survived.push(`url ${engine}: work database dropped in ${tookMs} ms`);
       console.log(`SIGKILL of the runner (url, ${engine}): ${database} dropped ${tookMs} ms after the kill`);
     });
@@ -64,6 +66,7 @@ for (const engine of ['postgres', 'mysql'] as const satisfies readonly ServiceEn
         CLEAN_UP_BOUND_MS,
       );
       expect(tookMs, `${directory} or its server still there after ${CLEAN_UP_BOUND_MS} ms`).toBeDefined();
+      await rm(`/tmp/dbbench-fault-local-${engine}-${process.pid}.json`, { force: true });
       survived.push(`local ${engine}: server and directory gone in ${tookMs} ms`);
       console.log(
         `SIGKILL of the runner (local, ${engine}): server stopped, ${directory} removed ${tookMs} ms after the kill`,
