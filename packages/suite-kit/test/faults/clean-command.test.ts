@@ -17,6 +17,9 @@ import {
   type ServiceEngine,
 } from './service-queries.js';
 
+// A loaded 2-core machine (CI runs the packages' tests side by side) can take minutes to start servers and forks.
+const FAULT_TEST_TIMEOUT_MS = 180_000;
+
 /** A PID that belonged to a process which has exited (a run that is gone). */
 function deadPid(): number {
   const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
@@ -46,38 +49,46 @@ for (const engine of ['postgres', 'mysql'] as const satisfies readonly ServiceEn
       for (const name of Object.values(names)) await dropDatabase(engine, name).catch(() => undefined);
     });
 
-    it('--dry-run lists the stale one and drops nothing; then only the stale one is dropped', async () => {
-      for (const name of Object.values(names)) await createDatabase(engine, name);
-      const ours = async (): Promise<string[]> =>
-        (await dbbenchDatabases(engine)).filter((name) => name.includes(`cleantest${tag}_`)).sort();
-      const before = await ours();
-      expect(before).toEqual(Object.values(names).sort());
+    it(
+      '--dry-run lists the stale one and drops nothing; then only the stale one is dropped',
+      { timeout: FAULT_TEST_TIMEOUT_MS },
+      async () => {
+        for (const name of Object.values(names)) await createDatabase(engine, name);
+        const ours = async (): Promise<string[]> =>
+          (await dbbenchDatabases(engine)).filter((name) => name.includes(`cleantest${tag}_`)).sort();
+        const before = await ours();
+        expect(before).toEqual(Object.values(names).sort());
 
-      const dryRun = startDbbench(['clean', '--url', SERVICE_URLS[engine], '--dry-run']);
-      expect((await dryRun.exited).code).toBe(0);
-      expect(dryRun.output()).toContain(`stale   ${names.orphaned} (its run is gone`);
-      expect(dryRun.output()).toContain(
-        `kept    ${names.live} (its run is still running, pid ${process.pid})`,
-      );
-      expect(dryRun.output()).toContain(`kept    ${names.elsewhere} (of a run on another host`);
-      expect(dryRun.output()).toContain(`kept    ${names.unowned} (its name records no run)`);
-      // Not a name dbbench generates: not even listed.
-      expect(dryRun.output()).not.toContain(names.foreign);
-      expect(await ours()).toEqual(before);
+        const dryRun = startDbbench(['clean', '--url', SERVICE_URLS[engine], '--dry-run']);
+        expect((await dryRun.exited).code).toBe(0);
+        expect(dryRun.output()).toContain(`stale   ${names.orphaned} (its run is gone`);
+        expect(dryRun.output()).toContain(
+          `kept    ${names.live} (its run is still running, pid ${process.pid})`,
+        );
+        expect(dryRun.output()).toContain(`kept    ${names.elsewhere} (of a run on another host`);
+        expect(dryRun.output()).toContain(`kept    ${names.unowned} (its name records no run)`);
+        // Not a name dbbench generates: not even listed.
+        expect(dryRun.output()).not.toContain(names.foreign);
+        expect(await ours()).toEqual(before);
 
-      const clean = startDbbench(['clean', '--url', SERVICE_URLS[engine]]);
-      expect((await clean.exited).code).toBe(0);
-      expect(clean.output()).toContain(`dropped ${names.orphaned}`);
-      expect(clean.output()).toMatch(/dropped \d+ of \d+ dbbench work databases on the \w+ server at/);
-      expect(await ours()).toEqual(before.filter((name) => name !== names.orphaned));
-      cases += 5;
-    });
+        const clean = startDbbench(['clean', '--url', SERVICE_URLS[engine]]);
+        expect((await clean.exited).code).toBe(0);
+        expect(clean.output()).toContain(`dropped ${names.orphaned}`);
+        expect(clean.output()).toMatch(/dropped \d+ of \d+ dbbench work databases on the \w+ server at/);
+        expect(await ours()).toEqual(before.filter((name) => name !== names.orphaned));
+        cases += 5;
+      },
+    );
 
-    it('refuses a URL of no known engine as a usage error, in one line', async () => {
-      const run = startDbbench(['clean', '--url', 'redis://127.0.0.1/']);
-      expect((await run.exited).code).toBe(2);
-      expect(run.output().trimEnd().split('\n')).toHaveLength(1);
-      cases += 1;
-    });
+    it(
+      'refuses a URL of no known engine as a usage error, in one line',
+      { timeout: FAULT_TEST_TIMEOUT_MS },
+      async () => {
+        const run = startDbbench(['clean', '--url', 'redis://127.0.0.1/']);
+        expect((await run.exited).code).toBe(2);
+        expect(run.output().trimEnd().split('\n')).toHaveLength(1);
+        cases += 1;
+      },
+    );
   });
 }
