@@ -4,7 +4,7 @@ import type { StartServerOptions } from '../../types.js';
 import { startDatabaseWatchdog, type Watchdog } from '../local/watchdog-launcher.js';
 import { databaseInfo } from '../server-facts.js';
 import { StartedServerHandle } from '../started-server-handle.js';
-import { createWorkDatabase } from '../work-database.js';
+import { createWorkDatabase, type WorkDatabase } from '../work-database.js';
 import { parseServerUrl, redactedConnectionUrl } from './server-url.js';
 
 /**
@@ -24,28 +24,35 @@ export async function startUrlServer(
   }
   const admin = engine.url.adminConnection(parseServerUrl(engine, url));
   const where = `the ${engine.label} server at ${redactedConnectionUrl(admin)}`;
-  const work = await createWorkDatabase(
-    engine,
-    admin,
-    options,
-    where,
-    `Check that the server runs, that ${variable} (or --url) is right, and that the user may ${createPrivilege}.`,
-  );
-  // A runner killed outright (SIGKILL, OOM) runs no clean-up: the watchdog drops the database then.
-  let watchdog: Watchdog;
+  // The watchdog is set before the database exists, so a runner killed outright (SIGKILL, OOM) at any
+  // moment after this, even mid-CREATE, leaves nothing: it drops the database once the runner is gone.
+  let watchdog: Watchdog | undefined;
+  let work: WorkDatabase;
   try {
-    watchdog = startDatabaseWatchdog(admin, work.connection.database);
+    work = await createWorkDatabase(
+      engine,
+      admin,
+      options,
+      where,
+      `Check that the server runs, that ${variable} (or --url) is right, and that the user may ${createPrivilege}.`,
+      (database) => {
+        watchdog = startDatabaseWatchdog(admin, database);
+      },
+    );
   } catch (error) {
-    await work.drop().catch(() => undefined);
+    // createWorkDatabase dropped what it made: nothing is left for the watchdog to do.
+    watchdog?.dismiss();
     throw error;
   }
-  options.log?.(`url: created database ${work.connection.database} on ${where} (watchdog ${watchdog.pid})`);
+  if (watchdog === undefined) throw new Error('the work database was created without a watchdog');
+  const guard = watchdog;
+  options.log?.(`url: created database ${work.connection.database} on ${where} (watchdog ${guard.pid})`);
   return new StartedServerHandle(
     work.connection,
     databaseInfo(engine, 'url', work.connection, work.facts),
     async () => {
       await work.drop();
-      watchdog.dismiss();
+      guard.dismiss();
       options.log?.(`url: dropped database ${work.connection.database}`);
     },
   );
