@@ -89,6 +89,7 @@ describe('measurement lock through the CLI', () => {
     );
     expect(run.stdout).not.toContain('setupRun');
     expect(existsSync(out)).toBe(false);
+    console.log('Ctrl-C while waiting for the lock: exit 130, nothing run');
   });
 
   it('lets waiting runs measure in the order they arrived', async () => {
@@ -146,7 +147,9 @@ describe('measurement lock through the CLI', () => {
         /^dbbench: the measurement lock .*lock was left by a dbbench run that no longer exists, and this user cannot remove it \(it belongs to user id 0\): remove it/,
       );
       // Seconds at most, not a spin until someone notices (the process start is most of it).
-      expect(Date.now() - started).toBeLessThan(20_000);
+      const tookMs = Date.now() - started;
+      expect(tookMs).toBeLessThan(20_000);
+      console.log(`stale lock of another user: one-line error ${tookMs} ms after the run started`);
       expect(existsSync(join(shared, 'report.json'))).toBe(false);
     },
   );

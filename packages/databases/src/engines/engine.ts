@@ -15,6 +15,7 @@ import type {
   ContainerPlanOptions,
   StartableContainer,
 } from '../providers/testcontainers/container-plan.js';
+import type { EmbeddedBinaries } from '../providers/embedded/binary-cache.js';
 import type { EmbeddedCluster, EmbeddedClusterOptions } from '../providers/embedded/embedded-cluster.js';
 import type { LocalServerEngine } from '../providers/local/local-server.js';
 import type { ServerFacts } from '../providers/server-facts.js';
@@ -67,6 +68,8 @@ export interface EngineWorkDatabase {
   readFacts(connection: ConnectionInfo): Promise<ServerFacts>;
   /** Ends the sessions still in `database` (they would block the drop) and drops it, through `admin`. */
   endSessionsAndDrop(admin: ConnectionInfo, database: string): Promise<void>;
+  /** The names of the databases on the server that start with `dbbench_`, through `admin`. */
+  listDbbenchDatabases(admin: ConnectionInfo): Promise<string[]>;
 }
 
 /** What a report records about a server of this engine (`<engine>-server-facts.ts`). */
@@ -105,7 +108,9 @@ export interface EngineEmbedded {
   readonly user: string;
   /** The server's own clean shutdown signal (what the watchdog sends). */
   readonly stopSignal: NodeJS.Signals;
-  /** Loads the package and describes a cluster (nothing starts yet). */
+  /** Finds the package's server binaries (the provider copies them into a cache the server's account can read). */
+  locateBinaries(): Promise<EmbeddedBinaries>;
+  /** Describes a cluster run from the cached binaries (nothing starts yet). */
   createCluster(options: EmbeddedClusterOptions): Promise<EmbeddedCluster>;
   /** Creates the work database on the running server and reads its facts there. */
   prepare(connection: ConnectionInfo): Promise<ServerFacts>;

@@ -14,7 +14,15 @@ export {
 export { parseServerUrl, redactedConnectionUrl } from './url/server-url.js';
 export type { ServerFacts } from './server-facts.js';
 export { DEFAULT_MIN_CONNECTIONS, LOCAL_WORK_DATABASE, serverMaxConnections } from './server-defaults.js';
-export { isWorkDatabaseName } from './work-database-name.js';
+export { isWorkDatabaseName, workDatabaseOwner, type WorkDatabaseOwner } from './work-database-name.js';
+export {
+  dropOrphanedWorkDatabases,
+  listWorkDatabases,
+  workDatabaseState,
+  type FoundWorkDatabase,
+  type WorkDatabaseListing,
+  type WorkDatabaseState,
+} from './url/stale-work-databases.js';
 export {
   containerOwnership,
   isRemovable,

@@ -19,6 +19,7 @@ export interface WorkDatabase {
  * to connect to for CREATE/DROP; MySQL allows it empty) with the engine's SQL, reads version and
  * settings in it, and checks the server allows `minConnections`. `where` names the server in
  * messages (already redacted); `fix` says what to check when the server cannot be reached.
+ * `beforeCreate` learns the name before the database exists (to set a watchdog over it first).
  */
 export async function createWorkDatabase(
   engine: Engine,
@@ -26,9 +27,11 @@ export async function createWorkDatabase(
   options: Pick<StartServerOptions, 'suite' | 'minConnections'>,
   where: string,
   fix: string,
+  beforeCreate: (database: string) => void = () => undefined,
 ): Promise<WorkDatabase> {
   const secrets = [admin.password];
   const connection: ConnectionInfo = { ...admin, database: workDatabaseName(options.suite) };
+  beforeCreate(connection.database);
   await engine.workDatabase.createDatabase(admin, connection.database).catch((error: unknown) => {
     throw new DatabaseSetupError(
       `Could not create database ${connection.database} on ${where}: ${redactedErrorMessage(error, secrets)}. ${fix}`,

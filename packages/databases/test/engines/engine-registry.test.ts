@@ -21,7 +21,7 @@ const MEMBERS: Readonly<Record<keyof Engine, readonly string[]>> = {
   label: [],
   url: ['adminConnection'],
   pool: ['create', 'ownsKysely'],
-  workDatabase: ['createDatabase', 'readFacts', 'endSessionsAndDrop'],
+  workDatabase: ['createDatabase', 'readFacts', 'endSessionsAndDrop', 'listDbbenchDatabases'],
   facts: ['productName'],
   localServer: ['describe'],
   container: ['plan', 'build'],

@@ -49,7 +49,9 @@ async function runAsAdmin(engine: Engine, statement: string): Promise<void> {
       await client.end();
     }
   } else {
-    const connection = await mysql.createConnection({ ...service, database: 'test' });
+    // mysql2 warns about (and will reject) options it does not know, such as `engine`.
+    const { engine: _engine, ...options } = service;
+    const connection = await mysql.createConnection({ ...options, database: 'test' });
     try {
       await connection.query(statement);
     } finally {

@@ -84,7 +84,7 @@ for (const engine of ['postgres', 'mysql'] as const) {
       const server = await startUrlProvider(engine, { suite: uniqueSuite('url'), url: SERVICE_URLS[engine] });
       const database = server.connection.database;
       try {
-        expect(database).toMatch(/^dbbench_providers_url_\d+_[0-9a-f]{8}$/);
+        expect(database).toMatch(/^dbbench_providers_url_\d+_h[0-9a-f]{6}p\d+_[0-9a-f]{8}$/);
         expect(await databaseExists(engine, admin, database)).toBe(true);
         const rows = await queryRows(server.connection, 'SELECT 6 * 7 AS answer');
         expect(Number(rows[0]?.['answer'])).toBe(42);

@@ -30,7 +30,9 @@ describe('MySQL seeding paths', () => {
 
   it('says the bulk path is refused when LOCAL INFILE is off, as MySQL 8 ships', async () => {
     // A client that does not offer LOCAL_FILES is refused by the server, as MySQL 8's default local_infile=OFF does.
-    const core = mysql.createConnection({ ...scratch.connection, flags: ['-LOCAL_FILES'], timezone: 'Z' });
+    // Only options mysql2 knows: it warns about (and will reject) others, such as `engine`.
+    const { engine: _engine, ...options } = scratch.connection;
+    const core = mysql.createConnection({ ...options, flags: ['-LOCAL_FILES'], timezone: 'Z' });
     const session = new MysqlSession(
       core as unknown as mysql.PoolConnection,
       core.promise() as unknown as PromisePoolConnection,

@@ -4,7 +4,8 @@
  * one entry here.
  */
 import type { CliCommand } from '@dbbench/harness';
+import { cleanCommand } from './clean-command.js';
 import { containersCommand } from './containers-command.js';
 
 /** Every database command, in the order `dbbench --help` lists them. */
-export const DATABASE_COMMANDS: readonly CliCommand[] = [containersCommand];
+export const DATABASE_COMMANDS: readonly CliCommand[] = [containersCommand, cleanCommand];

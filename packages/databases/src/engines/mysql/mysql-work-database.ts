@@ -25,4 +25,12 @@ export const MYSQL_WORK_DATABASE: EngineWorkDatabase = {
       }
       await client.query(`DROP DATABASE IF EXISTS ${database}`);
     }),
+  listDbbenchDatabases: (admin) =>
+    withMysqlConnection(admin, admin.database, async (client) => {
+      // `_` is a LIKE wildcard: escaped, so only the literal prefix matches.
+      const [rows] = await client.query<mysql.RowDataPacket[]>(
+        "SELECT schema_name AS name FROM information_schema.schemata WHERE schema_name LIKE 'dbbench\\_%' ORDER BY schema_name",
+      );
+      return rows.map((row) => String(row['name']));
+    }),
 };

@@ -17,4 +17,12 @@ export const POSTGRES_WORK_DATABASE: EngineWorkDatabase = {
       );
       await client.query(`DROP DATABASE IF EXISTS ${database}`);
     }),
+  listDbbenchDatabases: (admin) =>
+    withPostgresClient(admin, admin.database, async (client) => {
+      // `_` is a LIKE wildcard: escaped, so only the literal prefix matches.
+      const { rows } = await client.query<{ datname: string }>(
+        "SELECT datname FROM pg_database WHERE datname LIKE 'dbbench\\_%' ORDER BY datname",
+      );
+      return rows.map((row) => row.datname);
+    }),
 };

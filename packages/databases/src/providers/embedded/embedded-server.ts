@@ -10,9 +10,9 @@ import { redactedErrorMessage } from '../redact.js';
 import { LOCAL_WORK_DATABASE, serverMaxConnections } from '../server-defaults.js';
 import { databaseInfo } from '../server-facts.js';
 import { StartedServerHandle } from '../started-server-handle.js';
+import { cachedBinaries } from './binary-cache.js';
 import type { EmbeddedCluster } from './embedded-cluster.js';
 
-const LOG_LINES_KEPT = 40;
 const PORT_ATTEMPTS = 3;
 
 /** The engine's embedded server, or a setup error saying why it has none. */
@@ -40,13 +40,10 @@ export async function startEmbeddedServer(
     embedded.systemUser === undefined
       ? { account: undefined }
       : await localServerAccount(embedded.systemUser, false);
+  // Before anything is created: a cache the account cannot read fails here, in one line.
+  const binaries = await cachedBinaries(await embedded.locateBinaries(), account);
   const directory = await createServerDirectory(`embedded-${engine.name}`, account);
   const password = randomBytes(16).toString('hex');
-  const log: string[] = [];
-  const remember = (message: unknown): void => {
-    log.push(...redactedErrorMessage(message, [password]).trimEnd().split('\n'));
-    log.splice(0, Math.max(0, log.length - LOG_LINES_KEPT));
-  };
   let cluster: EmbeddedCluster | undefined;
   let watchdog: Watchdog | undefined;
   const stopAndRemove = async (): Promise<void> => {
@@ -60,10 +57,11 @@ export async function startEmbeddedServer(
       port = await freeLoopbackPort();
       const candidate = await embedded.createCluster({
         directory,
+        binaries,
+        account,
         port,
         password,
         maxConnections: serverMaxConnections(options.minConnections),
-        onLog: remember,
       });
       if (attempt === 1) await candidate.initialise();
       try {
@@ -72,14 +70,12 @@ export async function startEmbeddedServer(
         break;
       } catch (error) {
         await candidate.stop().catch(() => undefined);
-        const portTaken = log.some((line) => /could not bind|address already in use/i.test(line));
+        const portTaken = /could not bind|address already in use/i.test(String(error));
         if (attempt < PORT_ATTEMPTS && portTaken) continue;
-        throw error instanceof Error
-          ? error
-          : new Error(`the embedded ${engine.label} server exited during start-up`);
+        throw error;
       }
     }
-    const serverPid = await cluster.serverPid();
+    const serverPid = cluster.serverPid();
     watchdog = startWatchdog({ serverPid, signal: embedded.stopSignal, directory });
     const connection: ConnectionInfo = {
       engine: engine.name,
@@ -107,7 +103,7 @@ export async function startEmbeddedServer(
     if (error instanceof DatabaseSetupError) throw error;
     throw new DatabaseSetupError(
       `The embedded ${engine.label} server (${embedded.packageName}) could not start: ` +
-        `${redactedErrorMessage(error, [password])}\n${log.join('\n')}`,
+        redactedErrorMessage(error, [password]),
     );
   }
 }

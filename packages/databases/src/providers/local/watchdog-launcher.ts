@@ -2,7 +2,14 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ConnectionInfo } from '../../types.js';
 import type { RemoveContainersDuty, StopServerDuty, WatchdogDuty, WatchdogOrders } from './watchdog.js';
+
+/**
+ * The environment variable that carries a drop-database duty's password to the watchdog (not its
+ * command line, which every user can read). Here, not in watchdog.ts: importing that runs a watchdog.
+ */
+export const WATCHDOG_PASSWORD_VARIABLE = 'DBBENCH_WATCHDOG_PASSWORD';
 
 /** A running watchdog; `dismiss()` ends it after a normal stop so it never acts. */
 export interface Watchdog {
@@ -36,7 +43,19 @@ export function startContainerWatchdog(containers: Omit<RemoveContainersDuty, 'k
   return launchWatchdog({ kind: 'remove-containers', ...containers });
 }
 
-function launchWatchdog(duty: WatchdogDuty): Watchdog {
+/**
+ * Starts a detached watchdog over the url provider's work database: if this process dies before
+ * dismissing it, the watchdog ends the sessions in `database` and drops it, connecting as `admin`.
+ */
+export function startDatabaseWatchdog(admin: ConnectionInfo, database: string): Watchdog {
+  const { password, ...withoutPassword } = admin;
+  return launchWatchdog(
+    { kind: 'drop-database', admin: withoutPassword, database },
+    { [WATCHDOG_PASSWORD_VARIABLE]: password },
+  );
+}
+
+function launchWatchdog(duty: WatchdogDuty, extraEnv: NodeJS.ProcessEnv = {}): Watchdog {
   const script = watchdogScriptPath();
   if (!existsSync(script)) {
     throw new Error(
@@ -49,6 +68,7 @@ function launchWatchdog(duty: WatchdogDuty): Watchdog {
   const child = spawn(process.execPath, [script, JSON.stringify(payload)], {
     detached: true,
     stdio: 'ignore',
+    env: { ...process.env, ...extraEnv },
   });
   child.unref();
   const pid = child.pid;

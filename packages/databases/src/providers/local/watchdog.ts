@@ -4,11 +4,14 @@
  * every run's containers when testcontainers runs without its Ryuk reaper; it polls the runner's PID
  * and, once the runner is gone (even by SIGKILL, which runs no exit handler), does its duty: stops
  * the server with its own shutdown signal (SIGKILL after a grace period) and removes its directory,
- * or removes the run's containers by label through the container engine's API. A normal stop ends
+ * removes the run's containers by label through the container engine's API, or drops the url
+ * provider's work database on the user's server. A normal stop ends
  * the watchdog with SIGTERM first. It plays the part Ryuk plays for containers.
  */
 import { rmSync } from 'node:fs';
+import type { ConnectionInfo } from '../../types.js';
 import { isProcessAlive, waitForProcessExit } from './process-liveness.js';
+import { WATCHDOG_PASSWORD_VARIABLE } from './watchdog-launcher.js';
 
 /** Stop a local or embedded server and remove its directory. */
 export interface StopServerDuty {
@@ -24,8 +27,19 @@ export interface RemoveContainersDuty {
   readonly runId: string;
 }
 
+/**
+ * Drop the url provider's work database. The password is not here (the orders are the watchdog's
+ * command line, which any user can read): it travels in {@link WATCHDOG_PASSWORD_VARIABLE}.
+ */
+export interface DropDatabaseDuty {
+  readonly kind: 'drop-database';
+  /** How to reach the server as the run did, password left out. */
+  readonly admin: Omit<ConnectionInfo, 'password'>;
+  readonly database: string;
+}
+
 /** What one watchdog does when the runner dies. */
-export type WatchdogDuty = StopServerDuty | RemoveContainersDuty;
+export type WatchdogDuty = StopServerDuty | RemoveContainersDuty | DropDatabaseDuty;
 
 /** What the watchdog guards, passed as its one JSON argument. */
 export interface WatchdogOrders {
@@ -38,11 +52,14 @@ const SHUTDOWN_GRACE_MS = 8000;
 // A container the runner asked for just before it died may be created after the first sweep.
 const CONTAINER_SWEEPS = 2;
 const CONTAINER_SWEEP_GAP_MS = 1500;
+// The server may be briefly unreachable; a few tries within the 10 s the clean-up promises.
+const DROP_ATTEMPTS = 4;
+const DROP_RETRY_MS = 1500;
 
 function readOrders(): WatchdogOrders {
   const orders = JSON.parse(process.argv[2] ?? '{}') as Partial<WatchdogOrders>;
   const duty = orders.duty as
-    | Partial<Record<keyof (StopServerDuty & RemoveContainersDuty), unknown>>
+    | Partial<Record<keyof (StopServerDuty & RemoveContainersDuty & DropDatabaseDuty), unknown>>
     | undefined;
   const valid =
     typeof orders.parentPid === 'number' &&
@@ -50,10 +67,14 @@ function readOrders(): WatchdogOrders {
       typeof duty.serverPid === 'number' &&
       typeof duty.signal === 'string' &&
       typeof duty.directory === 'string') ||
-      (duty?.kind === 'remove-containers' && typeof duty.runId === 'string' && duty.runId !== ''));
+      (duty?.kind === 'remove-containers' && typeof duty.runId === 'string' && duty.runId !== '') ||
+      (duty?.kind === 'drop-database' &&
+        typeof duty.admin === 'object' &&
+        duty.admin !== null &&
+        typeof duty.database === 'string'));
   if (!valid) {
     throw new Error(
-      'watchdog: expected one JSON argument {parentPid, duty: {kind: "stop-server", serverPid, signal, directory} | {kind: "remove-containers", runId}}',
+      'watchdog: expected one JSON argument {parentPid, duty: {kind: "stop-server", serverPid, signal, directory} | {kind: "remove-containers", runId} | {kind: "drop-database", admin, database}}',
     );
   }
   return orders as WatchdogOrders;
@@ -88,8 +109,28 @@ async function removeContainers(duty: RemoveContainersDuty): Promise<void> {
   }
 }
 
+async function dropDatabase(duty: DropDatabaseDuty): Promise<void> {
+  // Loaded only now: the drivers cost time to import, and most watchdogs are dismissed unused.
+  const { engineNamed } = await import('../../engines/registry.js');
+  const { isWorkDatabaseName } = await import('../work-database-name.js');
+  // The same guard as a normal stop: never anything but a name dbbench generated.
+  if (!isWorkDatabaseName(duty.database)) return;
+  const admin: ConnectionInfo = { ...duty.admin, password: process.env[WATCHDOG_PASSWORD_VARIABLE] ?? '' };
+  for (let attempt = 1; attempt <= DROP_ATTEMPTS; attempt += 1) {
+    try {
+      await engineNamed(admin.engine).workDatabase.endSessionsAndDrop(admin, duty.database);
+      return;
+    } catch {
+      // Unreachable for now (or the forks' sessions still closing): try again shortly.
+      await new Promise((resolve) => setTimeout(resolve, DROP_RETRY_MS));
+    }
+  }
+}
+
 function perform(duty: WatchdogDuty): Promise<void> {
-  return duty.kind === 'stop-server' ? stopServer(duty) : removeContainers(duty);
+  if (duty.kind === 'stop-server') return stopServer(duty);
+  if (duty.kind === 'remove-containers') return removeContainers(duty);
+  return dropDatabase(duty);
 }
 
 const orders = readOrders();
