@@ -125,7 +125,7 @@ describe('dbbench compare', () => {
     expect(outcome.json.results[0]?.ratio).toBeGreaterThan(1.15);
     expect(outcome.json.results[0]?.ratio).toBeLessThan(1.6);
     expect(outcome.exitCode).toBe(1);
-  });
+  }, 240_000);
 
   it('reports one more statement per operation exactly, without statistics', async () => {
     await writeFile(join(repo, 'suite.js'), suiteSource(2, 4));
