@@ -3,6 +3,7 @@ import { metricValue as metric } from '@dbbench/suite-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentionBenchmark } from '../src/benchmarks/contention.js';
 import { jobBenchmark } from '../src/benchmarks/job.js';
+import { WRITER_NAMES } from '../src/job/job-writers.js';
 import { limitBenchmark } from '../src/benchmarks/limit.js';
 import { QUERY_KINDS, queriesBenchmark } from '../src/benchmarks/queries.js';
 import { seedBenchmark } from '../src/benchmarks/seed.js';
@@ -37,17 +38,20 @@ for (const engine of ENGINES) {
       expect(results).toEqual([1000, 1000]);
     });
 
-    it('job moves every row, verified by count, checksum and checkpoints', async () => {
-      const ctx = benchmarkContext(server, {
-        dataSize: DATA_SIZE,
-        poolSize: '2',
-        partitions: '4',
-        chunkSize: '100',
-      });
-      const { results } = await runLifecycle(jobBenchmark, ctx, { invocations: 2 });
-      expect(results.map((result) => result.rowsWritten)).toEqual([1000, 1000]);
-      expect(results[1]?.ranges).toHaveLength(4);
-    });
+    it.each(WRITER_NAMES)(
+      'job with the %s writer moves every row, verified by count, checksum and checkpoints',
+      async (writer) => {
+        const ctx = benchmarkContext(server, {
+          dataSize: DATA_SIZE,
+          partitions: '4',
+          chunkSize: '100',
+          writer,
+        });
+        const { results } = await runLifecycle(jobBenchmark, ctx, { invocations: 2 });
+        expect(results.map((result) => result.rowsWritten)).toEqual([1000, 1000]);
+        expect(results[1]?.ranges).toHaveLength(4);
+      },
+    );
 
     it('limit inserts every row server-side and verifies it', async () => {
       const ctx = benchmarkContext(server, { dataSize: DATA_SIZE });

@@ -13,6 +13,7 @@ export { insertSourceRows, seedSource } from './seed-source.js';
 export { CHECKSUM_PARTS, verifyTarget, type TargetVerification } from './verify-target.js';
 export { planPartitions, splitKeyRange, type KeyRange } from './key-ranges.js';
 export {
+  checkpointUpdateSql,
   completePartition,
   finishJob,
   readPartitions,
