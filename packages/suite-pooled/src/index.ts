@@ -3,7 +3,7 @@
  * written once for every engine. Suite modules: `dist/postgres-suite.js`, `dist/mysql-suite.js`.
  */
 export { createSuite, POOLED_AXES, POOLED_BENCHMARKS, SUITE_NAME } from './suite.js';
-export { seedBenchmark } from './benchmarks/seed.js';
+export { SEED_POOL_SIZE, seedBenchmark } from './benchmarks/seed.js';
 export {
   createJobBenchmark,
   JOB_POOL_SIZE,

@@ -33,7 +33,7 @@ for (const engine of ENGINES) {
     });
 
     it.each(SEED_STRATEGIES)('seed %s loads and verifies every row', async (strategy) => {
-      const ctx = benchmarkContext(server, { dataSize: DATA_SIZE, poolSize: POOL_SIZE, strategy });
+      const ctx = benchmarkContext(server, { dataSize: DATA_SIZE, strategy });
       const { results } = await runLifecycle(seedBenchmark, ctx, { invocations: 2 });
       expect(results).toEqual([1000, 1000]);
     });
