@@ -9,8 +9,9 @@ import { mysqlConnectionOf } from './mysql-session.js';
 
 /**
  * The keyset page. Sent with `query` (values escaped into the text client-side), not `execute`: a
- * server-prepared statement on MariaDB returns rows in the binary protocol, which mysql2 decodes no
- * faster for these four columns, and costs a prepare per connection; three integers are cheap to inline.
+ * server-prepared statement returns rows in the binary protocol, which mysql2 decoded slower here for
+ * these four columns (100k rows in 5000-row pages, interleaved rounds on MariaDB 10.11: median 246 ms
+ * with `query`, 299 ms with `execute`); three integers are cheap to inline.
  */
 const READ_PAGE =
   'SELECT id, name, amount, category FROM source WHERE id > ? AND id <= ? ORDER BY id LIMIT ?';
