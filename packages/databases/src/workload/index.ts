@@ -24,6 +24,7 @@ export {
   type PartitionExecution,
 } from './job-repository.js';
 export { insertTargetRows, maxRowsPerStatement } from './insert-target-rows.js';
+export { targetRowsText } from './target-rows-text.js';
 export { warmCaches, type CacheWarmup } from './warm-caches.js';
 export {
   readServerCounters,

@@ -1,6 +1,6 @@
 import mysql from 'mysql2';
 import type { RowDataPacket } from 'mysql2/promise';
-import { tabSeparatedText } from '../../source-data/tab-separated-text.js';
+import { targetRowsText } from '../../workload/target-rows-text.js';
 import { checkpointUpdateSql } from '../../workload/job-repository.js';
 import { TARGET_COLUMNS, type SourceRowInput, type TargetRow } from '../../workload/transform-row.js';
 import type { EngineChunkWriters } from '../engine.js';
@@ -78,7 +78,7 @@ export const MYSQL_CHUNK_WRITERS: EngineChunkWriters = {
       `BEGIN; ${checkpointUpdateSql(checkpoint.jobId, checkpoint.partitionNo, checkpoint.lastId, rows.length)}`,
     );
     try {
-      await MYSQL_BULK_LOAD.load(session, 'target', TARGET_COLUMNS, tabSeparatedText(rows, TARGET_COLUMNS));
+      await MYSQL_BULK_LOAD.load(session, 'target', TARGET_COLUMNS, targetRowsText(rows));
       await connection.query('COMMIT');
     } catch (error) {
       await connection.query('ROLLBACK').catch(() => undefined);

@@ -1,5 +1,6 @@
 import { to as copyTo } from 'pg-copy-streams';
-import { decodeField, tabSeparatedText } from '../../source-data/tab-separated-text.js';
+import { decodeField } from '../../source-data/tab-separated-text.js';
+import { targetRowsText } from '../../workload/target-rows-text.js';
 import type { Session } from '../../types.js';
 import { checkpointUpdateSql } from '../../workload/job-repository.js';
 import { TARGET_COLUMNS, type SourceRowInput, type TargetRow } from '../../workload/transform-row.js';
@@ -119,12 +120,7 @@ export const POSTGRES_CHUNK_WRITERS: EngineChunkWriters = {
       `BEGIN; ${checkpointUpdateSql(checkpoint.jobId, checkpoint.partitionNo, checkpoint.lastId, rows.length)}`,
     );
     try {
-      await POSTGRES_BULK_LOAD.load(
-        session,
-        'target',
-        TARGET_COLUMNS,
-        tabSeparatedText(rows, TARGET_COLUMNS),
-      );
+      await POSTGRES_BULK_LOAD.load(session, 'target', TARGET_COLUMNS, targetRowsText(rows));
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
