@@ -1,8 +1,9 @@
 /**
  * The end-to-end batch job, as Spring Batch runs a partitioned step: plan contiguous key ranges,
  * run them concurrently on one pool, read each range by keyset pages, transform, and write each
- * chunk together with its checkpoint in one transaction. A partition restarted after a failure
- * resumes after its last checkpoint, so no row is written twice and none is skipped.
+ * chunk together with its checkpoint atomically. How pages are read and chunks written is a
+ * {@link JobWriter} (see `job-writers.ts` for the `writer` axis). A partition restarted after a
+ * failure resumes after its last checkpoint, so no row is written twice and none is skipped.
  */
 import type { Kysely } from 'kysely';
 import {
