@@ -1,82 +1,97 @@
 /**
  * How the pooled suite's results read in the docs: the display names of its axis values (the bulk
- * path named as the engine names it) and the questions the suite exists to answer, each a pair of
- * results the docs turn into a ratio with its interval. The docs know none of these names.
+ * path and the writers named as the engine names them) and the questions the suite exists to answer,
+ * each a pair of results the docs turn into a ratio with its interval. The docs know none of these
+ * names.
  */
 import { engineNamed, type EngineName } from '@dbbench/databases';
 import type { AnswerDeclaration, SuiteDisplay } from '@dbbench/harness';
+import { WRITER_NAMES, writerDisplayName } from './job/job-writers.js';
 import { MULTI_ROW_BATCH_SIZE } from './seed/seed-strategies.js';
 
-/** The job configuration questions about partitions and pool size are asked at. */
-const JOB_AT = { chunkSize: '500' } as const;
+/** The size the job questions are asked at: the largest default, where the job's costs dominate. */
+const LARGE = '100000';
+
+/** Contention questions: the most callers per connection the default matrix has. */
+const CROWD = { poolSize: '10', concurrency: '1000' } as const;
 
 function answers(bulkName: string): AnswerDeclaration[] {
   return [
     {
       question: `${bulkName} or multi-row INSERT to load a table?`,
-      baseline: { benchmark: 'seed', where: { strategy: 'multiRow', poolSize: '10' } },
-      candidate: { benchmark: 'seed', where: { strategy: 'bulk', poolSize: '10' } },
+      baseline: { benchmark: 'seed', where: { strategy: 'multiRow' } },
+      candidate: { benchmark: 'seed', where: { strategy: 'bulk' } },
       per: ['dataSize'],
       context: 'to load {dataSize} rows',
     },
     {
       question: 'Multi-row INSERT or one INSERT per row?',
-      baseline: { benchmark: 'seed', where: { strategy: 'rowByRow', poolSize: '10' } },
-      candidate: { benchmark: 'seed', where: { strategy: 'multiRow', poolSize: '10' } },
+      baseline: { benchmark: 'seed', where: { strategy: 'rowByRow' } },
+      candidate: { benchmark: 'seed', where: { strategy: 'multiRow' } },
       per: ['dataSize'],
       context: 'to load {dataSize} rows',
     },
     {
-      question: 'How many partitions for the batch job: 1 or 4?',
-      baseline: { benchmark: 'job', where: { ...JOB_AT, poolSize: '10', partitions: '1' } },
-      candidate: { benchmark: 'job', where: { ...JOB_AT, poolSize: '10', partitions: '4' } },
+      question: 'Which job writer: the Kysely transaction or chunk + checkpoint in one round trip?',
+      baseline: { benchmark: 'job', where: { writer: 'kysely' }, best: true },
+      candidate: { benchmark: 'job', where: { writer: 'atomic' }, best: true },
       per: ['dataSize'],
-      context: 'on a pool of 10',
+      context: 'to move {dataSize} rows (each at its best partitions and chunk size)',
     },
     {
-      question: 'And 4 or 8 partitions?',
-      baseline: { benchmark: 'job', where: { ...JOB_AT, poolSize: '10', partitions: '4' } },
-      candidate: { benchmark: 'job', where: { ...JOB_AT, poolSize: '10', partitions: '8' } },
+      question: `… or the bulk path (${bulkName}) per chunk?`,
+      baseline: { benchmark: 'job', where: { writer: 'atomic' }, best: true },
+      candidate: { benchmark: 'job', where: { writer: 'copy' }, best: true },
       per: ['dataSize'],
-      context: 'on a pool of 10',
+      context: 'to move {dataSize} rows (each at its best partitions and chunk size)',
     },
     {
-      question: 'Does a bigger pool help the job: 10 or 60 connections?',
-      baseline: { benchmark: 'job', where: { ...JOB_AT, poolSize: '10', partitions: '8' } },
-      candidate: { benchmark: 'job', where: { ...JOB_AT, poolSize: '60', partitions: '8' } },
-      per: ['dataSize'],
-      context: 'with 8 partitions',
+      question: 'How many partitions for the batch job: 1 or 2?',
+      baseline: { benchmark: 'job', where: { dataSize: LARGE, chunkSize: '5000', partitions: '1' } },
+      candidate: { benchmark: 'job', where: { dataSize: LARGE, chunkSize: '5000', partitions: '2' } },
+      per: ['writer'],
+      context: 'moving 100,000 rows in chunks of 5,000',
     },
     {
-      question: 'How close does the best job configuration come to the server-side limit (INSERT … SELECT)?',
+      question: '… and 2 or 4?',
+      baseline: { benchmark: 'job', where: { dataSize: LARGE, chunkSize: '5000', partitions: '2' } },
+      candidate: { benchmark: 'job', where: { dataSize: LARGE, chunkSize: '5000', partitions: '4' } },
+      per: ['writer'],
+      context: 'moving 100,000 rows in chunks of 5,000',
+    },
+    {
+      question: 'Chunks of 500 or 5000 rows?',
+      baseline: { benchmark: 'job', where: { dataSize: LARGE, partitions: '2', chunkSize: '500' } },
+      candidate: { benchmark: 'job', where: { dataSize: LARGE, partitions: '2', chunkSize: '5000' } },
+      per: ['writer'],
+      context: 'moving 100,000 rows on 2 partitions',
+    },
+    {
+      question:
+        'How close does the fastest job configuration come to the server-side limit (INSERT … SELECT)?',
       baseline: { benchmark: 'limit', label: 'INSERT … SELECT on the server' },
-      candidate: { benchmark: 'job', label: 'the job', best: true },
+      candidate: { benchmark: 'job', label: 'the fastest job', best: true },
       per: ['dataSize'],
       phrasing: 'share',
     },
     {
+      question: 'What pool size for 1000 concurrent callers: 10 or 60 connections?',
+      baseline: { benchmark: 'contention', where: { acquireTimeout: 'none', poolSize: '10' } },
+      candidate: { benchmark: 'contention', where: { acquireTimeout: 'none', poolSize: '60' } },
+      per: ['concurrency'],
+      context: 'in requests per second',
+    },
+    {
       question: 'What does a 10 ms acquire timeout do to the p99 latency of 1000 callers on 10 connections?',
-      baseline: {
-        benchmark: 'contention',
-        where: { acquireTimeout: 'none', poolSize: '10', concurrency: '1000' },
-      },
-      candidate: {
-        benchmark: 'contention',
-        where: { acquireTimeout: '10ms', poolSize: '10', concurrency: '1000' },
-      },
+      baseline: { benchmark: 'contention', where: { ...CROWD, acquireTimeout: 'none' } },
+      candidate: { benchmark: 'contention', where: { ...CROWD, acquireTimeout: '10ms' } },
       metric: 'latency.p99',
       phrasing: 'value',
     },
     {
       question: '… and to the share of requests that succeed?',
-      baseline: {
-        benchmark: 'contention',
-        where: { acquireTimeout: 'none', poolSize: '10', concurrency: '1000' },
-      },
-      candidate: {
-        benchmark: 'contention',
-        where: { acquireTimeout: '10ms', poolSize: '10', concurrency: '1000' },
-      },
+      baseline: { benchmark: 'contention', where: { ...CROWD, acquireTimeout: 'none' } },
+      candidate: { benchmark: 'contention', where: { ...CROWD, acquireTimeout: '10ms' } },
       metric: 'successRate',
       phrasing: 'value',
     },
@@ -84,8 +99,9 @@ function answers(bulkName: string): AnswerDeclaration[] {
 }
 
 /** The pooled suite's display declarations on `engine`. */
-export function pooledDisplay(engine: EngineName): SuiteDisplay {
-  const bulkName = engineNamed(engine).bulkLoad.name;
+export function pooledDisplay(engineName: EngineName): SuiteDisplay {
+  const engine = engineNamed(engineName);
+  const bulkName = engine.bulkLoad.name;
   return {
     axisValueLabels: {
       strategy: {
@@ -93,6 +109,7 @@ export function pooledDisplay(engine: EngineName): SuiteDisplay {
         multiRow: `multi-row INSERT (${MULTI_ROW_BATCH_SIZE} rows)`,
         rowByRow: 'row-by-row INSERT',
       },
+      writer: Object.fromEntries(WRITER_NAMES.map((writer) => [writer, writerDisplayName(engine, writer)])),
       acquireTimeout: {
         none: 'no acquire timeout',
         '10ms': '10 ms acquire timeout',

@@ -3,8 +3,14 @@
  * written once for every engine. Suite modules: `dist/postgres-suite.js`, `dist/mysql-suite.js`.
  */
 export { createSuite, POOLED_AXES, POOLED_BENCHMARKS, SUITE_NAME } from './suite.js';
-export { seedBenchmark } from './benchmarks/seed.js';
-export { createJobBenchmark, jobBenchmark, type JobBenchmarkOptions } from './benchmarks/job.js';
+export { SEED_POOL_SIZE, seedBenchmark } from './benchmarks/seed.js';
+export {
+  createJobBenchmark,
+  JOB_POOL_SIZE,
+  jobBenchmark,
+  jobIterations,
+  type JobBenchmarkOptions,
+} from './benchmarks/job.js';
 export { limitBenchmark } from './benchmarks/limit.js';
 export {
   queriesBenchmark,
@@ -24,16 +30,28 @@ export {
   DEFAULT_CHUNK_SIZE,
   JOB_NAME,
   JobFailedError,
+  KYSELY_JOB_WRITER,
+  kyselyJobWriter,
   resumeJob,
   runJob,
   runPartition,
   transactionalChunkWriter,
+  wrapChunkWrites,
   type Chunk,
   type ChunkWriter,
   type JobOptions,
   type JobRunResult,
+  type JobWriter,
+  type PartitionIo,
   type PartitionOptions,
 } from './job/job-runner.js';
+export {
+  isWriterName,
+  jobWriter,
+  WRITER_NAMES,
+  writerDisplayName,
+  type WriterName,
+} from './job/job-writers.js';
 export { ClosedLoop, type ClosedLoopOptions, type ClosedLoopStats } from './contention/closed-loop.js';
 export { selectOne } from './contention/select-one.js';
 export {

@@ -12,6 +12,7 @@ import { limitBenchmark } from './benchmarks/limit.js';
 import { queriesBenchmark, QUERY_KINDS } from './benchmarks/queries.js';
 import { seedBenchmark } from './benchmarks/seed.js';
 import { DEFAULT_CHUNK_SIZE } from './job/job-runner.js';
+import { WRITER_NAMES } from './job/job-writers.js';
 import { SEED_STRATEGIES } from './seed/seed-strategies.js';
 
 /** The suite's name in reports and docs. */
@@ -21,8 +22,12 @@ export const SUITE_NAME = 'pooled';
 export const POOLED_AXES = {
   dataSize: [1000, 10000, 100000],
   poolSize: [10, 30, 60],
-  partitions: [1, 4, 8],
-  chunkSize: [DEFAULT_CHUNK_SIZE],
+  // 1, 2 and 4: on this 2-core machine the fast writers peak at 1–2 partitions and the Kysely writer by
+  // 4; 8 only queued more work onto the same two cores.
+  partitions: [1, 2, 4],
+  // The Kysely default and ten times it, so chunk size and writer can be read separately.
+  chunkSize: [DEFAULT_CHUNK_SIZE, 5000],
+  writer: WRITER_NAMES,
   strategy: SEED_STRATEGIES,
   query: QUERY_KINDS,
   concurrency: [10, 100, 1000],
@@ -70,23 +75,28 @@ export function createSuite(
     description: 'Request/response access over a connection pool (Kysely over the driver pool)',
     axes: POOLED_AXES,
     axisTypes: POOLED_AXIS_TYPES,
-    // thrpt/sample benchmarks: 2 warmup + 5 measured iterations of 1 s; single-shot benchmarks set
-    // their own invocation counts (1 warmup + 5 measured).
+    // Two forks per combination, so every score's interval includes fork-to-fork (run-to-run) noise,
+    // with fewer iterations each: thrpt/sample benchmarks 1 warmup + 3 measured iterations of 500 ms
+    // per fork; single-shot benchmarks set their own invocation counts per fork. See the README's
+    // time budget.
     iterations: {
-      warmupIterations: 2,
-      warmupTimeMs: 1000,
-      measurementIterations: 5,
-      measurementTimeMs: 1000,
+      forks: 2,
+      warmupIterations: 1,
+      warmupTimeMs: 500,
+      measurementIterations: 3,
+      measurementTimeMs: 500,
     },
     quick: {
       axes: {
         dataSize: [1000],
         poolSize: [10],
         partitions: [4],
+        chunkSize: [DEFAULT_CHUNK_SIZE],
         concurrency: [10],
         acquireTimeout: ['100ms'],
       },
       iterations: {
+        forks: 1,
         warmupIterations: 1,
         warmupTimeMs: 200,
         measurementIterations: 2,

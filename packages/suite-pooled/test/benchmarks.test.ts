@@ -3,6 +3,7 @@ import { metricValue as metric } from '@dbbench/suite-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentionBenchmark } from '../src/benchmarks/contention.js';
 import { jobBenchmark } from '../src/benchmarks/job.js';
+import { WRITER_NAMES } from '../src/job/job-writers.js';
 import { limitBenchmark } from '../src/benchmarks/limit.js';
 import { QUERY_KINDS, queriesBenchmark } from '../src/benchmarks/queries.js';
 import { seedBenchmark } from '../src/benchmarks/seed.js';
@@ -32,22 +33,25 @@ for (const engine of ENGINES) {
     });
 
     it.each(SEED_STRATEGIES)('seed %s loads and verifies every row', async (strategy) => {
-      const ctx = benchmarkContext(server, { dataSize: DATA_SIZE, poolSize: POOL_SIZE, strategy });
+      const ctx = benchmarkContext(server, { dataSize: DATA_SIZE, strategy });
       const { results } = await runLifecycle(seedBenchmark, ctx, { invocations: 2 });
       expect(results).toEqual([1000, 1000]);
     });
 
-    it('job moves every row, verified by count, checksum and checkpoints', async () => {
-      const ctx = benchmarkContext(server, {
-        dataSize: DATA_SIZE,
-        poolSize: '2',
-        partitions: '4',
-        chunkSize: '100',
-      });
-      const { results } = await runLifecycle(jobBenchmark, ctx, { invocations: 2 });
-      expect(results.map((result) => result.rowsWritten)).toEqual([1000, 1000]);
-      expect(results[1]?.ranges).toHaveLength(4);
-    });
+    it.each(WRITER_NAMES)(
+      'job with the %s writer moves every row, verified by count, checksum and checkpoints',
+      async (writer) => {
+        const ctx = benchmarkContext(server, {
+          dataSize: DATA_SIZE,
+          partitions: '4',
+          chunkSize: '100',
+          writer,
+        });
+        const { results } = await runLifecycle(jobBenchmark, ctx, { invocations: 2 });
+        expect(results.map((result) => result.rowsWritten)).toEqual([1000, 1000]);
+        expect(results[1]?.ranges).toHaveLength(4);
+      },
+    );
 
     it('limit inserts every row server-side and verifies it', async () => {
       const ctx = benchmarkContext(server, { dataSize: DATA_SIZE });

@@ -3,7 +3,7 @@ import type { SuiteDefinition } from '@dbbench/harness';
 import { defineDatabaseSuite, type RunContext } from '@dbbench/suite-kit';
 import { chunksBenchmark } from './benchmarks/chunks.js';
 import { jobBenchmark } from './benchmarks/job.js';
-import { REACTIVE_DISPLAY } from './display.js';
+import { reactiveDisplay } from './display.js';
 import { memoryBenchmark } from './benchmarks/memory.js';
 import { seedBenchmark } from './benchmarks/seed.js';
 
@@ -42,13 +42,15 @@ export function createSuite(engine: EngineName): SuiteDefinition<RunContext> {
     description:
       'Reactive-driver style: per-partition cursor streams piped through a transform into a chunked writer, with backpressure',
     axes: DEFAULT_AXES,
+    // Two forks per combination, so every score's interval includes fork-to-fork noise.
+    iterations: { forks: 2 },
     quick: {
       axes: QUICK_AXES,
-      iterations: { warmupIterations: 1, measurementIterations: 2 },
+      iterations: { forks: 1, warmupIterations: 1, measurementIterations: 2 },
     },
     // chunks and memory run at a fixed pool of 10 connections.
     fixedPoolSize: 10,
-    display: REACTIVE_DISPLAY,
+    display: reactiveDisplay(engine),
     benchmarks: {
       seed: seedBenchmark,
       job: jobBenchmark,

@@ -28,7 +28,7 @@ import type {
   Session,
   StartServerOptions,
 } from '../types.js';
-import type { TargetRow } from '../workload/transform-row.js';
+import type { SourceRowInput, TargetRow } from '../workload/transform-row.js';
 import type { EngineName } from './registry.js';
 
 /** How a server URL for this engine is written and read (`<engine>-url.ts`). */
@@ -237,4 +237,36 @@ export interface Engine {
   readonly streams: EngineStreams;
   readonly counters: EngineCounters;
   readonly cacheWarmup: EngineCacheWarmup;
+  readonly chunkWriters: EngineChunkWriters;
+}
+
+/** A partition's checkpoint, recorded with the chunk that ends at `lastId`. */
+export interface ChunkCheckpoint {
+  readonly jobId: number;
+  readonly partitionNo: number;
+  /** The source key of the chunk's last row. */
+  readonly lastId: number;
+}
+
+/**
+ * The batch job's lean reads and fast chunk writers (`<engine>-chunk-writers.ts`), all on one
+ * checked-out session. Each writer commits the chunk and its checkpoint together or not at all.
+ */
+export interface EngineChunkWriters {
+  /** How the docs name {@link writeAtomic}, e.g. `one-statement chunk + checkpoint (unnest)`. */
+  readonly atomicName: string;
+  /**
+   * Reads up to `limit` rows of `source` with `afterId < id <= endId` in key order, only the columns
+   * the transformation needs (no `created_at`).
+   */
+  readSourcePage(
+    session: Session,
+    afterId: number,
+    endId: number,
+    limit: number,
+  ): Promise<readonly SourceRowInput[]>;
+  /** Writes the rows and moves the checkpoint in one round trip, atomically. */
+  writeAtomic(session: Session, rows: readonly TargetRow[], checkpoint: ChunkCheckpoint): Promise<void>;
+  /** Writes the rows through the bulk path ({@link EngineBulkLoad}) and the checkpoint in one transaction. */
+  writeBulk(session: Session, rows: readonly TargetRow[], checkpoint: ChunkCheckpoint): Promise<void>;
 }

@@ -6,6 +6,7 @@ export { SOURCE_COLUMNS } from './source-columns.js';
 export { generateSourceRows, SOURCE_CATEGORIES, type SourceRow } from './source-rows.js';
 export { parseCents } from './cents.js';
 export {
+  decodeField,
   encodeField,
   encodeLine,
   ROWS_PER_BUFFER,

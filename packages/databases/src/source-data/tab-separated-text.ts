@@ -29,6 +29,26 @@ export function encodeField(value: TextValue): string {
   return String(value);
 }
 
+/** What each backslash escape stands for, by the letter after the backslash (COPY TO also writes b, f, v). */
+const UNESCAPES: Readonly<Record<string, string>> = {
+  '\\': '\\',
+  t: '\t',
+  n: '\n',
+  r: '\r',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+};
+
+/**
+ * One non-NULL text field read back: the backslash escapes of {@link encodeField} (and of PostgreSQL's
+ * COPY TO) undone. Fields without a backslash, nearly all of them, are returned as they are.
+ */
+export function decodeField(field: string): string {
+  if (!field.includes('\\')) return field;
+  return field.replace(/\\(.)/g, (_escape, character: string) => UNESCAPES[character] ?? character);
+}
+
 /** One row as a line of `columns`, newline included. */
 export function encodeLine<Row extends object>(row: Row, columns: readonly (keyof Row & string)[]): string {
   let line = '';

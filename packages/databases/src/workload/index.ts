@@ -13,6 +13,7 @@ export { insertSourceRows, seedSource } from './seed-source.js';
 export { CHECKSUM_PARTS, verifyTarget, type TargetVerification } from './verify-target.js';
 export { planPartitions, splitKeyRange, type KeyRange } from './key-ranges.js';
 export {
+  checkpointUpdateSql,
   completePartition,
   finishJob,
   readPartitions,
@@ -23,6 +24,7 @@ export {
   type PartitionExecution,
 } from './job-repository.js';
 export { insertTargetRows, maxRowsPerStatement } from './insert-target-rows.js';
+export { targetRowsText } from './target-rows-text.js';
 export { warmCaches, type CacheWarmup } from './warm-caches.js';
 export {
   readServerCounters,

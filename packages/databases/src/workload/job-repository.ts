@@ -170,3 +170,24 @@ export async function verifyCheckpoints(
     ? { ok: true, message: `job ${jobId}: all ${ranges.length} partitions completed at their last key` }
     : { ok: false, message: `job ${jobId}: ${problems.join('; ')}` };
 }
+
+/**
+ * The checkpoint UPDATE of {@link recordCheckpoint} as SQL text with its integers inlined, for writers
+ * that send it in the same round trip as other statements (multi-statement text takes no bind
+ * parameters). Both engines spell it the same way. Throws on anything but safe integers, so nothing
+ * but digits can reach the text.
+ */
+export function checkpointUpdateSql(
+  jobId: number,
+  partitionNo: number,
+  lastId: number,
+  rowsWrittenDelta: number,
+): string {
+  for (const value of [jobId, partitionNo, lastId, rowsWrittenDelta]) {
+    if (!Number.isSafeInteger(value)) throw new TypeError(`checkpoint values must be integers, got ${value}`);
+  }
+  return (
+    `UPDATE partition_execution SET checkpoint_id = ${lastId}, rows_written = rows_written + ${rowsWrittenDelta} ` +
+    `WHERE job_id = ${jobId} AND partition_no = ${partitionNo}`
+  );
+}

@@ -75,7 +75,8 @@ export const contentionBenchmark = defineBenchmark<ContentionState, RunContext, 
   axes: ['poolSize', 'concurrency', 'acquireTimeout'],
   mode: 'thrpt',
   operationsPerInvocation: REQUESTS_PER_OPERATION,
-  iterations: { warmupIterations: 2, warmupTimeMs: 500, measurementIterations: 5, measurementTimeMs: 500 },
+  // Per fork; the suite runs 2 forks.
+  iterations: { warmupIterations: 1, warmupTimeMs: 500, measurementIterations: 3, measurementTimeMs: 500 },
   async setupTrial(ctx) {
     const concurrency = ctx.int('concurrency');
     const acquireTimeoutMs = parseAcquireTimeout(ctx.str('acquireTimeout'));

@@ -1,24 +1,69 @@
 /**
- * job — the end-to-end batch job: how many partitions, on how big a pool, move `dataSize` rows fastest?
+ * job — the end-to-end batch job: which writer, how many partitions and how big a chunk move
+ * `dataSize` rows fastest, and how close does a Node job get to the server-side `limit`?
  *
- * Hypothesis: partitions overlap one partition's round trips with another's work, so throughput
- * rises from 1 to a few partitions and flattens once the server's cores (or the pool) are busy;
- * partitions beyond `poolSize` only queue for connections, visible as acquire wait.
+ * Hypothesis: on a 2-core machine the client and the server compete for CPU, so client CPU per row
+ * decides throughput. The `writer` axis takes it away step by step: `kysely` (Kysely multi-row INSERT,
+ * five round trips per chunk, every column parsed) < `atomic` (chunk + checkpoint in one round trip,
+ * only the needed columns read) < `copy` (the engine's bulk path per chunk). Bigger chunks (5000 vs 500)
+ * amortise round trips; partitions overlap one partition's round trips with another's work until the
+ * cores are busy, so 1–2 partitions should be enough for the fast writers.
  *
  * Timed: planning key ranges from MIN/MAX(id), the job-repository rows (start, checkpoints,
- * completion), and every partition's keyset reads, transformation and chunk writes (one multi-row
- * INSERT + checkpoint per transaction), all partitions running at once on the pool.
+ * completion), and every partition's keyset reads, transformation and chunk writes (each chunk with
+ * its checkpoint, atomically), all partitions running at once on a pool of {@link JOB_POOL_SIZE}.
  * Not timed: seeding `source` (once per fork), truncating `target` and the job tables before every
  * invocation, and verification after it: target row count and checksum against the source, and every
- * partition's checkpoint at its range end.
+ * partition's checkpoint at its range end. A memory sampler runs during the invocation (peak RSS and
+ * heap; the harness forces a GC before it, so growth is measured from a collected heap).
  * State: per invocation — a job never runs on a dirty target.
  *
- * Run: npx dbbench run dist/postgres-suite.js -b '^job$' -p dataSize=10000 -p partitions=1,4,8
+ * Run: npx dbbench run dist/postgres-suite.js -b '^job$' -p dataSize=100000 -p chunkSize=5000 -p writer=kysely,atomic,copy
  */
-import { resetTarget, verifyCheckpoints, verifyTarget, type MeteredPool } from '@dbbench/databases';
-import { defineBenchmark, type BenchmarkDefinition } from '@dbbench/harness';
-import { runJob, type ChunkWriter, type JobRunResult } from '../job/job-runner.js';
-import { DETERMINISTIC_WORK, openTrial, standardProfilers, type RunContext } from '@dbbench/suite-kit';
+import {
+  engineNamed,
+  resetTarget,
+  verifyCheckpoints,
+  verifyTarget,
+  type MeteredPool,
+} from '@dbbench/databases';
+import {
+  choiceAxis,
+  defineBenchmark,
+  type BenchmarkDefinition,
+  type IterationSettings,
+  type ParamSet,
+} from '@dbbench/harness';
+import {
+  DETERMINISTIC_WORK,
+  MemoryPeaksRecorder,
+  memoryProfiler,
+  MemorySampler,
+  openTrial,
+  standardProfilers,
+  type RunContext,
+} from '@dbbench/suite-kit';
+import { runJob, type JobRunResult, type JobWriter } from '../job/job-runner.js';
+import { isWriterName, jobWriter, WRITER_NAMES } from '../job/job-writers.js';
+
+/**
+ * The job's pool size. Not an axis: partitions (at most 8) never exceed it, so larger pools only
+ * hold idle connections; pool sizing is what `queries` and `contention` measure.
+ */
+export const JOB_POOL_SIZE = 10;
+
+/** Rows from which a job invocation is long enough (seconds with the Kysely writer) to measure fewer times. */
+const LONG_JOB_ROWS = 100_000;
+
+/**
+ * Iterations per fork (the suite runs 2 forks): 1 warmup + 3 measured, but 1 + 2 at 100k rows, where
+ * one Kysely invocation takes 1.5–3 s here and the verdict comes from forks, not from more
+ * invocations of one fork.
+ */
+export function jobIterations(params: ParamSet): IterationSettings {
+  const long = Number(params['dataSize']) >= LONG_JOB_ROWS;
+  return { warmupIterations: 1, measurementIterations: long ? 2 : 3 };
+}
 
 /** Per-fork state of the `job` benchmark. */
 export interface JobState {
@@ -26,41 +71,62 @@ export interface JobState {
   readonly dataSize: number;
   readonly partitions: number;
   readonly chunkSize: number;
+  readonly writer: JobWriter;
+  readonly sampler: MemorySampler;
+  readonly memory: MemoryPeaksRecorder;
 }
 
 /** What can be swapped in the job benchmark (tests pass a faulty writer to prove verification works). */
 export interface JobBenchmarkOptions {
-  /** Writes each chunk and its checkpoint; default: the transactional writer. */
-  readonly writer?: ChunkWriter;
+  /** Wraps the `writer` axis's writer (e.g. to drop a chunk); default: the writer itself. */
+  readonly wrapWriter?: (writer: JobWriter) => JobWriter;
 }
 
-/** Creates the `job` benchmark, optionally with another chunk writer. */
+/** Creates the `job` benchmark, optionally with its writers wrapped. */
 export function createJobBenchmark(
   options: JobBenchmarkOptions = {},
 ): BenchmarkDefinition<JobState, RunContext, JobRunResult> {
   return defineBenchmark<JobState, RunContext, JobRunResult>({
     description:
-      'End-to-end batch job: partitions read key ranges by keyset pages, transform, and write chunk + checkpoint per transaction',
-    axes: ['dataSize', 'poolSize', 'partitions', 'chunkSize'],
+      'End-to-end batch job: partitions read key ranges by keyset pages, transform, and write each chunk with its checkpoint atomically (writer: Kysely, one round trip, or the bulk path)',
+    axes: ['dataSize', 'partitions', 'chunkSize', 'writer'],
+    axisTypes: { writer: choiceAxis(WRITER_NAMES) },
     mode: 'ss',
     deterministicCounters: DETERMINISTIC_WORK,
-    iterations: { warmupIterations: 1, measurementIterations: 5 },
+    iterations: jobIterations,
     async setupTrial(ctx) {
       const dataSize = ctx.int('dataSize');
-      const pool = await openTrial(ctx.runContext, { poolSize: ctx.int('poolSize'), sourceRows: dataSize });
-      return { pool, dataSize, partitions: ctx.int('partitions'), chunkSize: ctx.int('chunkSize') };
+      const writerName = ctx.str('writer');
+      if (!isWriterName(writerName)) throw new Error(`unknown writer ${writerName}`);
+      const pool = await openTrial(ctx.runContext, { poolSize: JOB_POOL_SIZE, sourceRows: dataSize });
+      const writer = jobWriter(engineNamed(pool.engine), writerName);
+      return {
+        pool,
+        dataSize,
+        partitions: ctx.int('partitions'),
+        chunkSize: ctx.int('chunkSize'),
+        writer: options.wrapWriter === undefined ? writer : options.wrapWriter(writer),
+        sampler: new MemorySampler(),
+        memory: new MemoryPeaksRecorder(),
+      };
     },
     async setupInvocation(state) {
       await resetTarget(state.pool);
+      // Last, so the reset itself is not part of the sampled window.
+      state.sampler.start();
     },
     run(state) {
       return runJob(state.pool, {
         partitions: state.partitions,
         chunkSize: state.chunkSize,
-        ...(options.writer === undefined ? {} : { writer: options.writer }),
+        writer: state.writer,
       });
     },
+    teardownInvocation(state) {
+      state.memory.stopAndRecord(state.sampler);
+    },
     async verify(state, result) {
+      state.memory.stopAndRecord(state.sampler);
       const { pool } = state;
       if (result.rowsWritten !== state.dataSize) {
         throw new Error(
@@ -72,12 +138,17 @@ export function createJobBenchmark(
       const checkpoints = await verifyCheckpoints(pool, result.jobId, result.ranges);
       if (!checkpoints.ok) throw new Error(`job: ${checkpoints.message}`);
     },
-    profilers: (state) => standardProfilers(state.pool, { rowsPerInvocation: () => state.dataSize }),
+    profilers: (state) =>
+      standardProfilers(state.pool, {
+        rowsPerInvocation: () => state.dataSize,
+        extra: [memoryProfiler(state.sampler, state.memory)],
+      }),
     async teardownTrial(state) {
+      state.sampler.stop();
       await state.pool.close();
     },
   });
 }
 
-/** The `job` benchmark with the real, transactional chunk writer. */
+/** The `job` benchmark with the writers of the `writer` axis. */
 export const jobBenchmark = createJobBenchmark();

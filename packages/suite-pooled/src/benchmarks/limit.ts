@@ -30,7 +30,8 @@ export const limitBenchmark = defineBenchmark<LimitState, RunContext, number>({
   axes: ['dataSize'],
   mode: 'ss',
   deterministicCounters: DETERMINISTIC_WORK,
-  iterations: { warmupIterations: 1, measurementIterations: 5 },
+  // Per fork; the suite runs 2 forks.
+  iterations: { warmupIterations: 1, measurementIterations: 3 },
   async setupTrial(ctx) {
     const dataSize = ctx.int('dataSize');
     // One connection is all a single statement can use.

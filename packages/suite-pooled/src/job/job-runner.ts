@@ -1,8 +1,9 @@
 /**
  * The end-to-end batch job, as Spring Batch runs a partitioned step: plan contiguous key ranges,
  * run them concurrently on one pool, read each range by keyset pages, transform, and write each
- * chunk together with its checkpoint in one transaction. A partition restarted after a failure
- * resumes after its last checkpoint, so no row is written twice and none is skipped.
+ * chunk together with its checkpoint atomically. How pages are read and chunks written is a
+ * {@link JobWriter} (see `job-writers.ts` for the `writer` axis). A partition restarted after a
+ * failure resumes after its last checkpoint, so no row is written twice and none is skipped.
  */
 import type { Kysely } from 'kysely';
 import {
@@ -18,6 +19,7 @@ import {
   type KeyRange,
   type MeteredPool,
   type PartitionExecution,
+  type SourceRowInput,
   type TargetRow,
 } from '@dbbench/databases';
 
@@ -38,19 +40,81 @@ export interface Chunk {
 }
 
 /**
- * Writes one chunk and its checkpoint. Must be atomic: if the rows commit without the checkpoint
- * (or the reverse), a restart writes rows twice (or skips them). Injectable so tests can pass a
- * faulty writer and prove verification catches it.
+ * Writes one chunk and its checkpoint through Kysely. Must be atomic: if the rows commit without the
+ * checkpoint (or the reverse), a restart writes rows twice (or skips them).
  */
 export type ChunkWriter = (db: Kysely<DbbenchDatabase>, chunk: Chunk) => Promise<void>;
 
-/** The real writer: one multi-row INSERT and the checkpoint update, committed together. */
+/** The Kysely writer: one multi-row INSERT and the checkpoint update, committed together. */
 export const transactionalChunkWriter: ChunkWriter = async (db, chunk) => {
   await db.transaction().execute(async (trx) => {
     await insertTargetRows(trx, chunk.rows);
     await recordCheckpoint(trx, chunk.jobId, chunk.partitionNo, chunk.lastId, chunk.rows.length);
   });
 };
+
+/** How one running partition reads its pages and writes its chunks. */
+export interface PartitionIo {
+  /** Up to `limit` source rows with `afterId < id <= endId`, in key order. */
+  readPage(afterId: number, endId: number, limit: number): Promise<readonly SourceRowInput[]>;
+  /** Writes the chunk and its checkpoint atomically. */
+  writeChunk(chunk: Chunk): Promise<void>;
+}
+
+/**
+ * A way to move a partition's rows: it provides the {@link PartitionIo} one partition runs on, for
+ * as long as the partition runs. Injectable so tests can wrap a writer that fails or drops chunks.
+ */
+export interface JobWriter {
+  withPartitionIo<T>(pool: MeteredPool, work: (io: PartitionIo) => Promise<T>): Promise<T>;
+}
+
+/**
+ * A {@link JobWriter} over the pool's Kysely instance: every page read and every chunk transaction
+ * borrows a connection of its own (five round trips per chunk: SELECT, BEGIN, INSERT, UPDATE, COMMIT).
+ * It reads every column (`selectAll()`), as a straightforward Kysely job does.
+ */
+export function kyselyJobWriter(writer: ChunkWriter = transactionalChunkWriter): JobWriter {
+  return {
+    withPartitionIo(pool, work) {
+      return work({
+        readPage: (afterId, endId, limit) =>
+          pool.db
+            .selectFrom('source')
+            .selectAll()
+            .where('id', '>', afterId)
+            .where('id', '<=', endId)
+            .orderBy('id')
+            .limit(limit)
+            .execute(),
+        writeChunk: (chunk) => writer(pool.db, chunk),
+      });
+    },
+  };
+}
+
+/** The default writer: Kysely multi-row INSERT + checkpoint per transaction. */
+export const KYSELY_JOB_WRITER: JobWriter = kyselyJobWriter();
+
+/**
+ * A {@link JobWriter} that wraps another one's chunk writes, e.g. to fail after k chunks or drop one.
+ * `write` is the wrapped writer's own chunk write.
+ */
+export function wrapChunkWrites(
+  writer: JobWriter,
+  wrap: (chunk: Chunk, write: (chunk: Chunk) => Promise<void>) => Promise<void>,
+): JobWriter {
+  return {
+    withPartitionIo(pool, work) {
+      return writer.withPartitionIo(pool, (io) =>
+        work({
+          readPage: (afterId, endId, limit) => io.readPage(afterId, endId, limit),
+          writeChunk: (chunk) => wrap(chunk, (inner) => io.writeChunk(inner)),
+        }),
+      );
+    },
+  };
+}
 
 /** A job whose partition failed; the job is marked FAILED and can be resumed with {@link resumeJob}. */
 export class JobFailedError extends Error {
@@ -69,7 +133,8 @@ export class JobFailedError extends Error {
 export interface JobOptions {
   readonly partitions: number;
   readonly chunkSize?: number;
-  readonly writer?: ChunkWriter;
+  /** How chunks are read and written; default {@link KYSELY_JOB_WRITER}. */
+  readonly writer?: JobWriter;
 }
 
 /** What a finished job did. */
@@ -83,7 +148,7 @@ export interface JobRunResult {
 /** Where one partition starts reading and how it writes. */
 export interface PartitionOptions {
   readonly chunkSize: number;
-  readonly writer: ChunkWriter;
+  readonly writer: JobWriter;
   /** Resume after this key (the partition's checkpoint); default: from the start of its range. */
   readonly resumeAfter?: number;
 }
@@ -100,7 +165,7 @@ export async function runJob(pool: MeteredPool, options: JobOptions): Promise<Jo
   const rowsWritten = await runToCompletion(
     pool.db,
     jobId,
-    ranges.map((range) => runPartition(pool.db, jobId, range, partitionOptions)),
+    ranges.map((range) => runPartition(pool, jobId, range, partitionOptions)),
   );
   return { jobId, ranges, rowsWritten };
 }
@@ -123,7 +188,7 @@ export async function resumeJob(
     partitions
       .filter((partition) => partition.status !== 'COMPLETED')
       .map((partition) =>
-        runPartition(pool.db, jobId, rangeOf(partition), {
+        runPartition(pool, jobId, rangeOf(partition), {
           ...partitionOptions,
           ...(partition.checkpointId === null ? {} : { resumeAfter: partition.checkpointId }),
         }),
@@ -133,36 +198,33 @@ export async function resumeJob(
 }
 
 /**
- * Runs one partition: keyset pages `id > last AND id <= end ORDER BY id LIMIT chunkSize`, each
- * transformed and written by `writer`, then marks the partition COMPLETED. Returns rows written.
+ * Runs one partition: keyset pages `id > last AND id <= end ORDER BY id LIMIT chunkSize` read and
+ * written through the writer's {@link PartitionIo}, each page transformed in between, then marks the
+ * partition COMPLETED. Returns rows written.
  */
 export async function runPartition(
-  db: Kysely<DbbenchDatabase>,
+  pool: MeteredPool,
   jobId: number,
   range: KeyRange,
   options: PartitionOptions,
 ): Promise<number> {
-  let lastId = options.resumeAfter ?? range.start - 1;
-  let rowsWritten = 0;
-  for (;;) {
-    const page = await db
-      .selectFrom('source')
-      .selectAll()
-      .where('id', '>', lastId)
-      .where('id', '<=', range.end)
-      .orderBy('id')
-      .limit(options.chunkSize)
-      .execute();
-    const last = page.at(-1);
-    if (last === undefined) break;
-    lastId = Number(last.id);
-    const rows = page.map(transformRow);
-    await options.writer(db, { jobId, partitionNo: range.partitionNo, rows, lastId });
-    rowsWritten += rows.length;
-    // A short page is the last one: skip the empty read that would confirm it.
-    if (page.length < options.chunkSize) break;
-  }
-  await completePartition(db, jobId, range.partitionNo);
+  const rowsWritten = await options.writer.withPartitionIo(pool, async (io) => {
+    let lastId = options.resumeAfter ?? range.start - 1;
+    let written = 0;
+    for (;;) {
+      const page = await io.readPage(lastId, range.end, options.chunkSize);
+      const last = page.at(-1);
+      if (last === undefined) break;
+      lastId = Number(last.id);
+      const rows = page.map(transformRow);
+      await io.writeChunk({ jobId, partitionNo: range.partitionNo, rows, lastId });
+      written += rows.length;
+      // A short page is the last one: skip the empty read that would confirm it.
+      if (page.length < options.chunkSize) break;
+    }
+    return written;
+  });
+  await completePartition(pool.db, jobId, range.partitionNo);
   return rowsWritten;
 }
 
@@ -175,7 +237,7 @@ function resolvePartitionOptions(options: Omit<JobOptions, 'partitions'>): Parti
   if (!Number.isInteger(chunkSize) || chunkSize < 1) {
     throw new RangeError(`chunkSize must be a positive integer, got ${chunkSize}`);
   }
-  return { chunkSize, writer: options.writer ?? transactionalChunkWriter };
+  return { chunkSize, writer: options.writer ?? KYSELY_JOB_WRITER };
 }
 
 /**

@@ -2,6 +2,7 @@
 import type { Engine } from '../engine.js';
 import { MYSQL_BULK_LOAD } from './mysql-bulk-load.js';
 import { MYSQL_CACHE_WARMUP } from './mysql-cache-warmup.js';
+import { MYSQL_CHUNK_WRITERS } from './mysql-chunk-writers.js';
 import { MYSQL_CONTAINER } from './mysql-container.js';
 import { MYSQL_SERVER_COUNTERS } from './mysql-counters.js';
 import { MYSQL_EMBEDDED } from './mysql-embedded.js';
@@ -35,4 +36,5 @@ export const mysqlEngine: Engine = {
   },
   counters: MYSQL_SERVER_COUNTERS,
   cacheWarmup: MYSQL_CACHE_WARMUP,
+  chunkWriters: MYSQL_CHUNK_WRITERS,
 };

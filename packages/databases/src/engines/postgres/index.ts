@@ -2,6 +2,7 @@
 import type { Engine } from '../engine.js';
 import { POSTGRES_BULK_LOAD } from './postgres-bulk-load.js';
 import { POSTGRES_CACHE_WARMUP } from './postgres-cache-warmup.js';
+import { POSTGRES_CHUNK_WRITERS } from './postgres-chunk-writers.js';
 import { POSTGRES_CONTAINER } from './postgres-container.js';
 import { POSTGRES_SERVER_COUNTERS } from './postgres-counters.js';
 import { POSTGRES_EMBEDDED } from './postgres-embedded.js';
@@ -35,4 +36,5 @@ export const postgresEngine: Engine = {
   },
   counters: POSTGRES_SERVER_COUNTERS,
   cacheWarmup: POSTGRES_CACHE_WARMUP,
+  chunkWriters: POSTGRES_CHUNK_WRITERS,
 };

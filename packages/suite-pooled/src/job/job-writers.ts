@@ -1,0 +1,86 @@
+/**
+ * The job's writer strategies, the `writer` axis: the same partitioned job with the same restart
+ * semantics (a chunk and its checkpoint commit together, a resumed partition continues after its
+ * checkpoint), moving rows three ways. The two fast writers hold one session per partition and read
+ * only the columns the transformation needs; the engine supplies their SQL.
+ */
+import type { Engine, MeteredPool, Session } from '@dbbench/databases';
+import { KYSELY_JOB_WRITER, type Chunk, type JobWriter, type PartitionIo } from './job-runner.js';
+
+/** The values of the `writer` axis, slowest first. */
+export const WRITER_NAMES = ['kysely', 'atomic', 'copy'] as const;
+
+/** A value of the `writer` axis. */
+export type WriterName = (typeof WRITER_NAMES)[number];
+
+/** Whether `value` is a value of the `writer` axis. */
+export function isWriterName(value: string): value is WriterName {
+  return (WRITER_NAMES as readonly string[]).includes(value);
+}
+
+/**
+ * What the docs call each writer on `engine`, e.g. `copy` → `COPY` on PostgreSQL and `LOAD DATA LOCAL`
+ * on MySQL.
+ *
+ * @example
+ * ```ts
+ * writerDisplayName(engineNamed('postgres'), 'atomic') // 'one-statement chunk + checkpoint (unnest)'
+ * ```
+ */
+export function writerDisplayName(engine: Engine, writer: WriterName): string {
+  switch (writer) {
+    case 'kysely':
+      return 'Kysely multi-row INSERT';
+    case 'atomic':
+      return engine.chunkWriters.atomicName;
+    case 'copy':
+      return `${engine.bulkLoad.name} per chunk`;
+  }
+}
+
+/**
+ * A writer that holds one session for the whole partition: reads by the engine's lean keyset page and
+ * writes with `write`. Holding the session saves an acquire per statement and lets prepared statements
+ * stay on one connection; a partition beyond the pool size waits for a whole partition to finish, which
+ * the job's partitions (at most the pool size by default) never do.
+ */
+function sessionJobWriter(
+  engine: Engine,
+  write: (session: Session, chunk: Chunk) => Promise<void>,
+): JobWriter {
+  return {
+    withPartitionIo<T>(pool: MeteredPool, work: (io: PartitionIo) => Promise<T>): Promise<T> {
+      return pool.withConnection((session) =>
+        work({
+          readPage: (afterId, endId, limit) =>
+            engine.chunkWriters.readSourcePage(session, afterId, endId, limit),
+          writeChunk: (chunk) => write(session, chunk),
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * The {@link JobWriter} for a value of the `writer` axis on `engine`:
+ * - `kysely`: Kysely multi-row INSERT and checkpoint UPDATE in an explicit transaction, every column
+ *   read through Kysely (five round trips per chunk);
+ * - `atomic`: the chunk and its checkpoint in one round trip, atomic on the server (PostgreSQL one
+ *   statement over `unnest` arrays; MySQL one multi-statement transaction);
+ * - `copy`: the engine's bulk path (COPY, LOAD DATA LOCAL) per chunk inside a transaction that also
+ *   moves the checkpoint.
+ */
+export function jobWriter(engine: Engine, writer: WriterName): JobWriter {
+  switch (writer) {
+    case 'kysely':
+      return KYSELY_JOB_WRITER;
+    case 'atomic':
+      return sessionJobWriter(engine, (session, chunk) =>
+        engine.chunkWriters.writeAtomic(session, chunk.rows, chunk),
+      );
+    case 'copy':
+      return sessionJobWriter(engine, (session, chunk) =>
+        engine.chunkWriters.writeBulk(session, chunk.rows, chunk),
+      );
+  }
+}
