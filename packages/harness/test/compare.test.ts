@@ -16,28 +16,32 @@ const run = promisify(execFile);
 const bin = fileURLToPath(new URL('../bin/dbbench.js', import.meta.url));
 const harness = pathToFileURL(fileURLToPath(new URL('../dist/index.js', import.meta.url))).href;
 
-/** The suite: one benchmark that busy-waits `workMs` and declares `statements` per operation. */
-function suiteSource(workMs: number, statements: number): string {
+/**
+ * The suite: one benchmark that does `spins` iterations of integer arithmetic and declares
+ * `statements` per operation. Work, not a wall-clock deadline: when the machine is loaded, time
+ * taken by other processes stretches both sides in proportion to the work, so 30% more spins stay
+ * about 30% more time (a deadline-based busy-wait would dilute the change by the preemptions).
+ */
+function suiteSource(spins: number, statements: number): string {
   return `import { defineBenchmark, defineSuite } from ${JSON.stringify(harness)};
-const WORK_MS = ${workMs};
+const SPINS = ${spins};
 const STATEMENTS = ${statements};
 export default defineSuite({
   name: 'tiny',
   database: 'none',
-  description: 'a busy-wait of known length',
+  description: 'a known amount of arithmetic',
   axes: {},
   benchmarks: {
     work: defineBenchmark({
-      description: 'busy-waits',
+      description: 'spins',
       axes: [],
       mode: 'avgt',
       deterministicCounters: ['statements/op'],
       setupTrial: () => ({}),
       run() {
-        const end = performance.now() + WORK_MS;
-        let spins = 0;
-        while (performance.now() < end) spins++;
-        return spins;
+        let x = 0;
+        for (let i = 0; i < SPINS; i++) x = (Math.imul(x, 31) + i) | 0;
+        return x;
       },
       profilers: () => [{
         name: 'statements',
@@ -49,6 +53,9 @@ export default defineSuite({
 });
 `;
 }
+
+/** Spins of the baseline: about 2 ms of arithmetic on this machine. */
+const BASE_SPINS = 2_000_000;
 
 interface Outcome {
   readonly exitCode: number;
@@ -96,7 +103,7 @@ describe('dbbench compare', () => {
     await git('config', 'user.email', 'test@example.com');
     await git('config', 'user.name', 'test');
     await writeFile(join(repo, 'package.json'), '{ "type": "module" }\n');
-    await writeFile(join(repo, 'suite.js'), suiteSource(2, 3));
+    await writeFile(join(repo, 'suite.js'), suiteSource(BASE_SPINS, 3));
     await git('add', '.');
     await git('commit', '-qm', 'baseline');
   });
@@ -117,7 +124,7 @@ describe('dbbench compare', () => {
   });
 
   it('calls 30% more work per operation a regression and fails with --fail-on-regression', async () => {
-    await writeFile(join(repo, 'suite.js'), suiteSource(2.6, 3));
+    await writeFile(join(repo, 'suite.js'), suiteSource(BASE_SPINS * 1.3, 3));
     // On a loaded machine three forks a side can leave a real 30% change unresolved; --auto adds fork
     // pairs until it is resolved, as a user on a noisy machine would run it.
     const outcome = await compare('--fail-on-regression', '--auto', '--budget', '2m', '--max-forks', '8');
@@ -128,7 +135,7 @@ describe('dbbench compare', () => {
   }, 240_000);
 
   it('reports one more statement per operation exactly, without statistics', async () => {
-    await writeFile(join(repo, 'suite.js'), suiteSource(2, 4));
+    await writeFile(join(repo, 'suite.js'), suiteSource(BASE_SPINS, 4));
     const outcome = await compare();
     expect(outcome.exitCode).toBe(0);
     expect(outcome.json.counterChanges).toEqual([

@@ -129,7 +129,7 @@ describe('server sizing follows the planned pool sizes', () => {
         '-b',
         '^contention$',
         '-p',
-        'poolSize=5000',
+        'poolSize=900',
         '-p',
         'concurrency=10',
       ];
@@ -147,7 +147,7 @@ describe('server sizing follows the planned pool sizes', () => {
       expect(result.exitCode).toBe(1);
       const errorLines = result.stderr.trim().split('\n');
       expect(errorLines).toHaveLength(1);
-      expect(errorLines[0]).toMatch(/max_connections=\d+, but this run needs 5020/);
+      expect(errorLines[0]).toMatch(/max_connections=\d+, but this run needs 920/);
       // Nothing was measured, so no report was written.
       await expect(readFile(out, 'utf8')).rejects.toThrow(/ENOENT/);
     } finally {
