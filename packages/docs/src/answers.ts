@@ -39,6 +39,11 @@ export interface AnswerLine {
 export interface Answer {
   /** The suite that declared it. */
   readonly suite: string;
+  /**
+   * Its place among the suite's answers: the same question on every engine, even where the engine
+   * names it differently (its bulk path), so the hub can put engines side by side.
+   */
+  readonly position: number;
   readonly question: string;
   readonly lines: readonly AnswerLine[];
 }
@@ -56,6 +61,7 @@ interface SideScores {
 interface Declared {
   readonly suite: string;
   readonly declaration: AnswerDeclaration;
+  readonly order: number;
 }
 
 /** The declarations the rows carry, each once (results repeat them), in first-seen order. */
@@ -67,12 +73,13 @@ function declarations(rows: readonly ResultRow[]): Declared[] {
   const seen = new Map<string, Declared>();
   for (const row of rows) {
     const suite = row.dbbench?.suite ?? '';
-    for (const declaration of row.dbbench?.answers ?? []) {
+    for (const { order, ...declaration } of row.dbbench?.answers ?? []) {
       const key = JSON.stringify([suite, declaration]);
-      if (!seen.has(key)) seen.set(key, { suite, declaration });
+      if (!seen.has(key)) seen.set(key, { suite, declaration, order: order ?? Number.MAX_SAFE_INTEGER });
     }
   }
-  return [...seen.values()];
+  // As the suite declared them (stable for declarations without a position: first seen first).
+  return [...seen.values()].sort((a, b) => a.order - b.order);
 }
 
 /**
@@ -80,13 +87,16 @@ function declarations(rows: readonly ResultRow[]): Declared[] {
  * a question may compare results of two suites (a side that names its `suite`).
  */
 export function answersOf(rows: readonly ResultRow[]): Answer[] {
+  const positions = new Map<string, number>();
   return declarations(rows).map(({ suite, declaration }) => {
     const resolved = {
       ...declaration,
       baseline: { suite, ...declaration.baseline },
       candidate: { suite, ...declaration.candidate },
     };
-    return { suite, question: declaration.question, lines: answerLines(resolved, rows) };
+    const position = positions.get(suite) ?? 0;
+    positions.set(suite, position + 1);
+    return { suite, position, question: declaration.question, lines: answerLines(resolved, rows) };
   });
 }
 
@@ -142,7 +152,7 @@ function sideLabel(
       ([axis, value]) =>
         other === undefined || other.where?.[axis] !== value || other.benchmark !== side.benchmark,
     )
-    .map(([axis, value]) => row?.dbbench?.valueLabels?.[axis] ?? `${axis} ${value}`);
+    .map(([axis, value]) => row?.dbbench?.valueLabels?.[axis] ?? `${axis} ${numberOrName(value)}`);
   const base = side.label ?? (fixed.length > 0 ? fixed.join(', ') : side.benchmark);
   if (row === undefined || varying.length === 0) return base;
   const configuration = varying.map((axis) => `${axis} ${valueName(row, axis)}`).join(', ');
@@ -150,9 +160,11 @@ function sideLabel(
 }
 
 function valueName(row: ResultRow, axis: string): string {
-  const value = row.params[axis] ?? '';
-  const label = row.dbbench?.valueLabels?.[axis];
-  if (label !== undefined) return label;
+  return row.dbbench?.valueLabels?.[axis] ?? numberOrName(row.params[axis] ?? '');
+}
+
+/** An axis value as a sentence writes it: integers grouped ("100,000"), names as they are. */
+function numberOrName(value: string): string {
   return /^\d+$/.test(value) ? formatNumber(Number(value), 21) : value;
 }
 
@@ -276,7 +288,9 @@ function phrase(
 ): { sentence: string; cell: string; speed?: AnswerLine['speed'] } {
   const [low, high] = comparison.ratioInterval;
   const marker = comparison.level === 'iteration' ? ' †' : '';
-  const same = comparison.verdict === '~';
+  // A difference is named when its whole interval lies beyond the noise threshold, so the words never
+  // contradict the interval printed beside them (the gate's significance test belongs to compare).
+  const same = low <= 1 + DEFAULT_NOISE_THRESHOLD && high >= 1 - DEFAULT_NOISE_THRESHOLD;
   if (declaration.phrasing === 'value') {
     const metric = declaration.metric ?? 'score';
     const ratioText = `${times(comparison.ratio)} (${span(low, high)})`;
@@ -326,6 +340,6 @@ function phrase(
 /** The note under the answers: what the interval and † mean. */
 export const ANSWERS_NOTE =
   `Each ratio carries its ${Math.round(DEFAULT_CONFIDENCE * 100)}% interval (hierarchical bootstrap over forks and iterations, as \`dbbench compare\` computes it); ` +
-  `"no measurable difference" means the interval stays within ±${Math.round(DEFAULT_NOISE_THRESHOLD * 100)}% or the difference is not significant. ` +
+  `"no measurable difference" means the interval reaches into ±${Math.round(DEFAULT_NOISE_THRESHOLD * 100)}% of equality. ` +
   'Both sides come from the same run but not from interleaved forks: for a verdict on a change, use `npx turbo run bench:compare`. ' +
   '† one side has a single fork: the interval covers iteration-to-iteration noise only, not fork-to-fork.';

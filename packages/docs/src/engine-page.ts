@@ -9,6 +9,7 @@ import { databaseRunInfo } from './environment.js';
 import { compareParamValues, compareStrings, formatBytes, NOT_APPLICABLE } from './format.js';
 import { codeCell, type MarkdownTable, type TableCell } from './markdown-table.js';
 import { profilesTable } from './profiles-table.js';
+import { runTimeTable } from './run-time-table.js';
 import type { DbbenchReportFile } from './report-file.js';
 import { rowFromDbbench } from './result-row.js';
 import { formatSetting } from './settings-format.js';
@@ -22,6 +23,8 @@ export interface EnginePageModel {
   readonly reportFiles: readonly string[];
   readonly environment: MarkdownTable;
   readonly profiles: MarkdownTable;
+  /** Where the run's wall time went, per suite and benchmark; null when the reports do not record it. */
+  readonly runTime: MarkdownTable | null;
   readonly axes: MarkdownTable;
   readonly failureSummary: string | null;
   /** The questions each suite declares, answered from its report; empty when none is declared. */
@@ -184,6 +187,11 @@ export function enginePage(input: EnginePageInput): { model: EnginePageModel; ch
     reportFiles: reports.map((report) => report.file),
     environment: environmentTable(reports, database),
     profiles: profilesTable(
+      reports.flatMap((report) =>
+        report.results.map((result) => ({ group: report.suite, row: rowFromDbbench(result) })),
+      ),
+    ),
+    runTime: runTimeTable(
       reports.flatMap((report) =>
         report.results.map((result) => ({ group: report.suite, row: rowFromDbbench(result) })),
       ),

@@ -148,18 +148,19 @@ function answersSideBySide(
   engines: HubPageInput['engines'],
   titles: readonly string[],
 ): MarkdownTable | null {
-  const rows = new Map<string, { suite: string; question: string; at: string; cells: string[] }>();
+  const rows = new Map<string, { suite: string; questions: Set<string>; at: string; cells: string[] }>();
   engines.forEach((engine, column) => {
     const engineRows = engine.reports.flatMap((report) => report.results.map(rowFromDbbench));
     for (const answer of answersOf(engineRows)) {
       for (const line of answer.lines) {
-        const key = JSON.stringify([answer.suite, answer.question, line.at]);
+        const key = JSON.stringify([answer.suite, answer.position, line.at]);
         const row = rows.get(key) ?? {
           suite: answer.suite,
-          question: answer.question,
+          questions: new Set<string>(),
           at: line.atLabel,
           cells: engines.map(() => NOT_APPLICABLE),
         };
+        row.questions.add(answer.question);
         row.cells[column] = line.cell;
         rows.set(key, row);
       }
@@ -168,6 +169,12 @@ function answersSideBySide(
   if (rows.size === 0) return null;
   return {
     header: ['suite', 'question', 'at', ...engines.map((engine, index) => titles[index] ?? engine.database)],
-    rows: [...rows.values()].map((row): TableCell[] => [row.suite, row.question, row.at, ...row.cells]),
+    // A question an engine words differently (its bulk path's name) shows each wording once.
+    rows: [...rows.values()].map((row): TableCell[] => [
+      row.suite,
+      [...row.questions].join(' / '),
+      row.at,
+      ...row.cells,
+    ]),
   };
 }

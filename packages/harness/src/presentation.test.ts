@@ -46,7 +46,10 @@ describe('suite display declarations', () => {
     const crossSuite = { ...seedAnswer, baseline: { suite: 'pooled', benchmark: 'job' } };
     expect(presentationProblems({ answers: [crossSuite] }, benchmarks)).toEqual([]);
     expect(answersOfBenchmark([crossSuite], 'job')).toEqual([]);
-    expect(answersOfBenchmark([crossSuite], 'seed')).toEqual([crossSuite]);
+    expect(answersOfBenchmark([seedAnswer, crossSuite], 'seed')).toEqual([
+      { ...seedAnswer, order: 0 },
+      { ...crossSuite, order: 1 },
+    ]);
   });
 
   it("carries only the labels of a result's own values", () => {

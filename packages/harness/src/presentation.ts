@@ -75,15 +75,20 @@ export function labelsOfParams(
   return found;
 }
 
-/** The declared answers whose candidate or baseline is made of `benchmark`'s results. */
+/**
+ * The declared answers whose candidate or baseline is made of `benchmark`'s results, each with its
+ * position in the suite's declaration (`order`), so the docs list them as the suite declared them
+ * whichever results carry them.
+ */
 export function answersOfBenchmark(
   answers: readonly AnswerDeclaration[] | undefined,
   benchmark: string,
-): AnswerDeclaration[] {
-  return (answers ?? []).filter(
-    (answer) =>
-      (answer.candidate.suite === undefined && answer.candidate.benchmark === benchmark) ||
-      (answer.baseline.suite === undefined && answer.baseline.benchmark === benchmark),
+): (AnswerDeclaration & { readonly order: number })[] {
+  return (answers ?? []).flatMap((answer, order) =>
+    (answer.candidate.suite === undefined && answer.candidate.benchmark === benchmark) ||
+    (answer.baseline.suite === undefined && answer.baseline.benchmark === benchmark)
+      ? [{ ...answer, order }]
+      : [],
   );
 }
 

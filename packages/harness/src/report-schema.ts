@@ -78,6 +78,8 @@ export const answerSchema = z.object({
   metric: z.string().optional(),
   phrasing: z.enum(['speed', 'share', 'value']).optional(),
   context: z.string().optional(),
+  /** Position in the suite's declaration: the docs list answers in this order. */
+  order: z.number().int().min(0).optional(),
 });
 
 /** A declared answer as a report carries it. */
