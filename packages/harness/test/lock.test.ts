@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, interruptDbbench, SYNTHETIC_SUITE, type DbbenchProcess } from './run-dbbench.js';
+import { NOBODY, reachableByNobody } from './unprivileged-checkout.js';
 
 const TINY = ['--warmup-iterations', '0', '-i', '1', '--time', '50ms'];
 
@@ -123,10 +124,18 @@ describe('measurement lock through the CLI', () => {
       const run = await new Promise<DbbenchProcess>((resolve) => {
         const child = spawn(
           process.execPath,
-          [BIN, 'run', SYNTHETIC_SUITE, '-b', '^busy$', ...TINY, '--out', join(shared, 'report.json')],
+          [
+            reachableByNobody(BIN),
+            'run',
+            reachableByNobody(SYNTHETIC_SUITE),
+            '-b',
+            '^busy$',
+            ...TINY,
+            '--out',
+            join(shared, 'report.json'),
+          ],
           {
-            uid: 65534,
-            gid: 65534,
+            ...NOBODY,
             env: { ...process.env, DBBENCH_LOCK_FILE: lock, HOME: shared },
             stdio: ['ignore', 'pipe', 'pipe'],
           },

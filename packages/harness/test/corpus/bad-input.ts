@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { NOBODY, reachableByNobody } from '../unprivileged-checkout.js';
 
 /** The scratch directory a case runs in; `{dir}`-relative paths are built from it. */
 export interface CaseDirectory {
@@ -49,7 +50,7 @@ export interface CaseOutcome {
 }
 
 /** The uid/gid of `nobody`, used for {@link BadInputCase.unprivileged} cases when running as root. */
-export const NOBODY = { uid: 65534, gid: 65534 } as const;
+export { NOBODY };
 
 /** Whether this process runs as root (so unprivileged cases switch user). */
 export const RUNNING_AS_ROOT = process.getuid?.() === 0;
@@ -62,9 +63,12 @@ export function runCase(
 ): Promise<CaseOutcome> {
   const asNobody = testCase.unprivileged === true && RUNNING_AS_ROOT;
   if (asNobody) chmodSync(scratch.dir, 0o755);
+  // `nobody` runs the checkout's code from where it can reach it (see unprivileged-checkout.ts).
+  const reach = (path: string) => (asNobody ? reachableByNobody(path) : path);
+  const command = [reach(testCase.bin), ...testCase.args(scratch).map(reach)];
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [testCase.bin, ...testCase.args(scratch)], {
+    const child = spawn(process.execPath, command, {
       cwd: scratch.dir,
       env: { ...process.env, ...testCase.env?.(scratch) },
       stdio: ['ignore', 'pipe', 'pipe'],
