@@ -160,7 +160,12 @@ function answersBySuite(reports: readonly DbbenchReportFile[]): { suite: string;
 }
 
 /** Builds the view model of one engine's page (`<database>.md`) and the charts it shows. */
-export function enginePage(input: EnginePageInput): { model: EnginePageModel; charts: ChartDefinition[] } {
+export function enginePage(input: EnginePageInput): {
+  model: EnginePageModel;
+  charts: ChartDefinition[];
+  /** Every answer of the page, for the hub (computed once: each line runs a bootstrap). */
+  answers: Answer[];
+} {
   const { database, reports } = input;
   const title = serverTitle(database, reports);
   const charts: ChartDefinition[] = [];
@@ -222,5 +227,5 @@ export function enginePage(input: EnginePageInput): { model: EnginePageModel; ch
     notesFile: `notes/${database}.md`,
     handNotes: input.handNotes,
   };
-  return { model, charts };
+  return { model, charts, answers: answers.flatMap((suite) => suite.answers) };
 }

@@ -1,7 +1,6 @@
-import { answersOf } from './answers.js';
+import type { Answer } from './answers.js';
 import { serverTitle } from './engine-name.js';
 import { NOT_APPLICABLE } from './format.js';
-import { rowFromDbbench } from './result-row.js';
 import { DEFAULT_REPORT_PATTERN } from './find-reports.js';
 
 /** Where the docs go when `--out` is not given (relative to the root). */
@@ -29,8 +28,12 @@ export interface HubPageModel {
 
 /** Inputs of {@link hubPageModel}. */
 export interface HubPageInput {
-  /** dbbench reports grouped by database, in page order. */
-  readonly engines: readonly { database: string; reports: readonly DbbenchReportFile[] }[];
+  /** dbbench reports grouped by database, in page order, with the answers their engine page computed. */
+  readonly engines: readonly {
+    database: string;
+    reports: readonly DbbenchReportFile[];
+    answers: readonly Answer[];
+  }[];
   readonly jmhReports: readonly { report: JmhReportFile; page: JmhPageName }[];
   /** The `--reports` patterns the pages were generated from (undefined: the default). */
   readonly reportPatterns: readonly string[] | undefined;
@@ -150,8 +153,7 @@ function answersSideBySide(
 ): MarkdownTable | null {
   const rows = new Map<string, { suite: string; questions: Set<string>; at: string; cells: string[] }>();
   engines.forEach((engine, column) => {
-    const engineRows = engine.reports.flatMap((report) => report.results.map(rowFromDbbench));
-    for (const answer of answersOf(engineRows)) {
+    for (const answer of engine.answers) {
       for (const line of answer.lines) {
         const key = JSON.stringify([answer.suite, answer.position, line.at]);
         const row = rows.get(key) ?? {

@@ -8,7 +8,7 @@ import { enginePage } from './engine-page.js';
 import { DEFAULT_REPORT_PATTERN, findReportFiles, shownPath, type FoundReport } from './find-reports.js';
 import { compareStrings } from './format.js';
 import { findGitBaseline, isGitRoot } from './git-baseline.js';
-import { DEFAULT_OUT_DIR, hubPageModel } from './hub-page.js';
+import { DEFAULT_OUT_DIR, hubPageModel, type HubPageInput } from './hub-page.js';
 import { jmhPage } from './jmh-page.js';
 import { jmhPageNames } from './page-names.js';
 import { parseReport } from './parse-report.js';
@@ -207,7 +207,7 @@ export async function renderDocs(options: RenderOptions): Promise<Map<string, st
 
   const templates = await loadTemplates(options.templateDir);
   const output = new Map<string, string>();
-  const engines: { database: string; reports: DbbenchReportFile[] }[] = [];
+  const engines: HubPageInput['engines'][number][] = [];
   // Engines in name order: the docs know no engine by name, so no engine comes first by fiat.
   for (const database of [...byEngine.keys()].sort(compareStrings)) {
     const reports = (byEngine.get(database) ?? []).sort((a, b) => compareStrings(a.suite, b.suite));
@@ -219,7 +219,7 @@ export async function renderDocs(options: RenderOptions): Promise<Map<string, st
     });
     await renderCharts(page.charts, output);
     output.set(`${database}.md`, templates.engine(page.model));
-    engines.push({ database, reports });
+    engines.push({ database, reports, answers: page.answers });
   }
   const names = jmhPageNames(
     jmhReports.map((report) => report.file),

@@ -15,6 +15,18 @@ const LARGE = '100000';
 /** Contention questions: the most callers per connection the default matrix has. */
 const CROWD = { poolSize: '10', concurrency: '1000' } as const;
 
+/** One partition count against another for every writer, at 100k rows in chunks of 5000. */
+function partitionsAnswer(question: string, from: string, to: string): AnswerDeclaration {
+  const at = { dataSize: LARGE, chunkSize: '5000' };
+  return {
+    question,
+    baseline: { benchmark: 'job', where: { ...at, partitions: from } },
+    candidate: { benchmark: 'job', where: { ...at, partitions: to } },
+    per: ['writer'],
+    context: 'moving 100,000 rows in chunks of 5,000',
+  };
+}
+
 function answers(bulkName: string): AnswerDeclaration[] {
   return [
     {
@@ -45,20 +57,8 @@ function answers(bulkName: string): AnswerDeclaration[] {
       per: ['dataSize'],
       context: 'to move {dataSize} rows (each at its best partitions and chunk size)',
     },
-    {
-      question: 'How many partitions for the batch job: 1 or 2?',
-      baseline: { benchmark: 'job', where: { dataSize: LARGE, chunkSize: '5000', partitions: '1' } },
-      candidate: { benchmark: 'job', where: { dataSize: LARGE, chunkSize: '5000', partitions: '2' } },
-      per: ['writer'],
-      context: 'moving 100,000 rows in chunks of 5,000',
-    },
-    {
-      question: '… and 2 or 4?',
-      baseline: { benchmark: 'job', where: { dataSize: LARGE, chunkSize: '5000', partitions: '2' } },
-      candidate: { benchmark: 'job', where: { dataSize: LARGE, chunkSize: '5000', partitions: '4' } },
-      per: ['writer'],
-      context: 'moving 100,000 rows in chunks of 5,000',
-    },
+    partitionsAnswer('How many partitions for the batch job: 1 or 2?', '1', '2'),
+    partitionsAnswer('… and 2 or 4?', '2', '4'),
     {
       question: 'Chunks of 500 or 5000 rows?',
       baseline: { benchmark: 'job', where: { dataSize: LARGE, partitions: '2', chunkSize: '500' } },
