@@ -141,6 +141,21 @@ export interface BenchmarkDefinition<State = unknown, RunContext extends Json = 
    */
   readonly operationsPerInvocation?: number;
   /**
+   * The default matrix as a union of grids, for a benchmark whose full cross product of axes would
+   * mostly measure combinations no question needs (JMH users split such a benchmark in two). Each grid
+   * narrows some of the benchmark's axes; an axis a grid leaves out takes the suite's values. `-p` and
+   * `--quick` replace an axis's values in every grid, so a user's choice always wins. A combination in
+   * several grids runs once; the order stays the cross product's (first axis slowest). Optional: by
+   * default the benchmark runs the whole cross product.
+   *
+   * @example
+   * ```ts
+   * // every writer on every partition count at 100k rows, and only 2 partitions elsewhere
+   * grids: [{ dataSize: [100000] }, { dataSize: [1000, 10000], partitions: [2] }],
+   * ```
+   */
+  readonly grids?: readonly Readonly<Record<string, AxisValues>>[];
+  /**
    * Per-benchmark iteration defaults (e.g. more single-shot iterations for a batch job), or a function
    * of the combination's parameters, so a long combination (row-by-row at 100k rows) can take fewer
    * iterations than a short one and the matrix stays within its time budget.

@@ -190,4 +190,81 @@ describe('parameter matrix', () => {
     });
     expect(() => expandMatrix(broken)).toThrow(/uses axis "nope"/);
   });
+
+  describe('grids', () => {
+    const gridSuite = defineSuite({
+      ...suite,
+      axes: { ...suite.axes, partitions: [1, 2, 4] },
+      axisTypes: { partitions: integerAxis({ min: 1, max: 8 }) },
+      quick: { axes: { dataSize: [1000], partitions: [4] } },
+      benchmarks: {
+        job: defineBenchmark({
+          description: 'job',
+          axes: ['dataSize', 'partitions', 'strategy'],
+          mode: 'ss',
+          grids: [{ dataSize: [100000] }, { dataSize: [1000, 10000], partitions: [2], strategy: ['copy'] }],
+          ...noop,
+        }),
+      },
+    });
+    const gridRows = (options: PlanOptions = {}): string[] =>
+      expandMatrix(gridSuite, options).map((combination) => Object.values(combination.params).join(' '));
+
+    it('runs the union of the grids in cross-product order, each combination once', () => {
+      expect(gridRows()).toEqual([
+        '1000 2 copy',
+        '10000 2 copy',
+        '100000 1 copy',
+        '100000 1 insert',
+        '100000 2 copy',
+        '100000 2 insert',
+        '100000 4 copy',
+        '100000 4 insert',
+      ]);
+      const overlapping = defineSuite({
+        ...gridSuite,
+        benchmarks: {
+          job: defineBenchmark({
+            ...gridSuite.benchmarks.job!,
+            grids: [{ partitions: [1, 2] }, { partitions: [2, 4] }],
+          }),
+        },
+      });
+      expect(expandMatrix(overlapping)).toHaveLength(3 * 3 * 2);
+    });
+
+    it('lets -p and --quick replace an axis in every grid', () => {
+      expect(gridRows({ paramOverrides: parseParamFlags(['partitions=8']) })).toEqual([
+        '1000 8 copy',
+        '10000 8 copy',
+        '100000 8 copy',
+        '100000 8 insert',
+      ]);
+      expect(gridRows({ paramOverrides: parseParamFlags(['dataSize=1000']) })).toEqual([
+        '1000 1 copy',
+        '1000 1 insert',
+        '1000 2 copy',
+        '1000 2 insert',
+        '1000 4 copy',
+        '1000 4 insert',
+      ]);
+      expect(gridRows({ quick: true })).toEqual(['1000 4 copy', '1000 4 insert']);
+    });
+
+    it('rejects grids on axes the benchmark does not use, empty grids, and values breaking the types', () => {
+      const withGrids = (grids: readonly Record<string, readonly (string | number)[]>[]) =>
+        defineSuite({
+          ...gridSuite,
+          benchmarks: { job: defineBenchmark({ ...gridSuite.benchmarks.job!, grids }) },
+        });
+      expect(() => expandMatrix(withGrids([{ poolSize: [10] }]))).toThrow(
+        /grid on axis "poolSize" it does not use/,
+      );
+      expect(() => expandMatrix(withGrids([]))).toThrow(/empty list of grids/);
+      expect(() => expandMatrix(withGrids([{ partitions: [] }]))).toThrow(/no values of axis "partitions"/);
+      expect(() => expandMatrix(withGrids([{ partitions: [16] }]))).toThrow(
+        /default value partitions=16 does not fit its type/,
+      );
+    });
+  });
 });

@@ -56,15 +56,50 @@ export function expandMatrix(suite: SuiteDefinition, options: PlanOptions = {}):
   checkDeclaredAxisTypes(suite);
   const selected = selectBenchmarks(suite, options.benchmarkFilter);
   const axes = axisValues(suite, options, selected);
+  // Axes whose values the user chose (-p) or the quick profile set: they replace a grid's narrowing.
+  const chosen = new Set([
+    ...Object.keys(options.paramOverrides ?? {}),
+    ...(options.quick ? Object.keys(suite.quick?.axes ?? {}) : []),
+  ]);
   const combinations: Combination[] = [];
   for (const [benchmarkName, benchmark] of selected) {
     const modes = options.modes ?? (typeof benchmark.mode === 'string' ? [benchmark.mode] : benchmark.mode);
+    const paramSets = benchmarkParamSets(benchmark, axes, chosen);
     for (const mode of modes) {
-      for (const params of cartesian(benchmark.axes, axes))
-        combinations.push({ benchmarkName, benchmark, mode, params });
+      for (const params of paramSets) combinations.push({ benchmarkName, benchmark, mode, params });
     }
   }
   return combinations;
+}
+
+/**
+ * The benchmark's parameter sets: the cross product of its axes, or the union of its grids (each grid
+ * narrowing some axes unless the user chose that axis), in cross-product order, each set once.
+ */
+function benchmarkParamSets(
+  benchmark: BenchmarkDefinition,
+  axes: Readonly<Record<string, readonly string[]>>,
+  chosen: ReadonlySet<string>,
+): ParamSet[] {
+  if (benchmark.grids === undefined) return cartesian(benchmark.axes, axes);
+  const members = new Set<string>();
+  const ordered: Record<string, string[]> = {};
+  for (const axis of benchmark.axes) ordered[axis] = [...(axes[axis] ?? [])];
+  for (const grid of benchmark.grids) {
+    const gridValues: Record<string, readonly string[]> = {};
+    for (const axis of benchmark.axes) {
+      const narrowed = grid[axis];
+      const values = narrowed === undefined || chosen.has(axis) ? (axes[axis] ?? []) : narrowed.map(String);
+      gridValues[axis] = values;
+      for (const value of values) if (!ordered[axis]?.includes(value)) ordered[axis]?.push(value);
+    }
+    for (const params of cartesian(benchmark.axes, gridValues)) members.add(paramKey(benchmark.axes, params));
+  }
+  return cartesian(benchmark.axes, ordered).filter((params) => members.has(paramKey(benchmark.axes, params)));
+}
+
+function paramKey(axes: readonly string[], params: ParamSet): string {
+  return JSON.stringify(axes.map((axis) => params[axis]));
 }
 
 function checkBenchmarkAxes(suite: SuiteDefinition): void {
@@ -74,6 +109,23 @@ function checkBenchmarkAxes(suite: SuiteDefinition): void {
         throw new DbbenchError(
           `suite ${suite.name}: benchmark ${name} uses axis "${axis}" that the suite does not declare; declared axes: ${Object.keys(suite.axes).join(', ')}`,
         );
+      }
+    }
+    if (benchmark.grids?.length === 0) {
+      throw new DbbenchError(`suite ${suite.name}: benchmark ${name} declares an empty list of grids`);
+    }
+    for (const grid of benchmark.grids ?? []) {
+      for (const [axis, values] of Object.entries(grid)) {
+        if (!benchmark.axes.includes(axis)) {
+          throw new DbbenchError(
+            `suite ${suite.name}: benchmark ${name} has a grid on axis "${axis}" it does not use; its axes: ${benchmark.axes.join(', ')}`,
+          );
+        }
+        if (values.length === 0) {
+          throw new DbbenchError(
+            `suite ${suite.name}: benchmark ${name} has a grid with no values of axis "${axis}"`,
+          );
+        }
       }
     }
   }
@@ -163,20 +215,33 @@ function overrideProblem(
 
 /** A suite whose own defaults break its declared axis types is a bug in the suite: say so early. */
 function checkDeclaredAxisTypes(suite: SuiteDefinition): void {
-  const defaults = (axis: string): string[] =>
-    [...(suite.axes[axis] ?? []), ...(suite.quick?.axes?.[axis] ?? [])].map(String);
-  const check = (owner: string, axis: string, type: AxisType): void => {
+  // Every value the suite may run by default: its axes, its quick profile, and (for the suite's type)
+  // every benchmark's grids or (for a benchmark's narrower type) that benchmark's own grids.
+  const gridValues = (axis: string, benchmarks: readonly BenchmarkDefinition[]): AxisValues =>
+    benchmarks.flatMap((benchmark) => (benchmark.grids ?? []).flatMap((grid) => grid[axis] ?? []));
+  const defaults = (axis: string, benchmarks: readonly BenchmarkDefinition[]): string[] =>
+    [...(suite.axes[axis] ?? []), ...(suite.quick?.axes?.[axis] ?? []), ...gridValues(axis, benchmarks)].map(
+      String,
+    );
+  const check = (
+    owner: string,
+    axis: string,
+    type: AxisType,
+    benchmarks: readonly BenchmarkDefinition[],
+  ): void => {
     if (!(axis in suite.axes)) {
       throw new DbbenchError(`${owner} declares a type for axis "${axis}" that the suite does not have`);
     }
-    for (const value of defaults(axis)) {
+    for (const value of defaults(axis, benchmarks)) {
       const problem = axisValueProblem(type, value);
       if (problem !== undefined) {
         throw new DbbenchError(`${owner}: default value ${axis}=${value} does not fit its type: ${problem}`);
       }
     }
   };
-  for (const [axis, type] of Object.entries(suite.axisTypes ?? {})) check(`suite ${suite.name}`, axis, type);
+  for (const [axis, type] of Object.entries(suite.axisTypes ?? {})) {
+    check(`suite ${suite.name}`, axis, type, Object.values(suite.benchmarks));
+  }
   for (const [name, benchmark] of Object.entries(suite.benchmarks)) {
     for (const [axis, type] of Object.entries(benchmark.axisTypes ?? {})) {
       if (!benchmark.axes.includes(axis)) {
@@ -184,7 +249,7 @@ function checkDeclaredAxisTypes(suite: SuiteDefinition): void {
           `suite ${suite.name}: benchmark ${name} declares a type for axis "${axis}" it does not use`,
         );
       }
-      check(`suite ${suite.name}: benchmark ${name}`, axis, type);
+      check(`suite ${suite.name}: benchmark ${name}`, axis, type, [benchmark]);
     }
   }
 }

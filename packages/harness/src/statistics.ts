@@ -2,7 +2,7 @@
  * The statistics JMH reports, as plain functions: mean, sample standard deviation, the half-width of
  * the Student-t confidence interval, and percentiles. No I/O, so the docs package reuses them.
  */
-import tQuantile from '@stdlib/stats-base-dists-t-quantile';
+import { tQuantile } from './distributions.js';
 
 /** JMH's confidence level for `scoreError`. */
 export const CONFIDENCE_LEVEL = 0.999;

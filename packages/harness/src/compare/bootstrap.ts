@@ -11,8 +11,7 @@
  * √(n/(n − 1)) around its observed value, and the percentile distances from the observed log ratio
  * are scaled by t(ν)/z, ν being the Welch degrees of freedom of the fork-level test.
  */
-import normalQuantile from '@stdlib/stats-base-dists-normal-quantile';
-import tQuantile from '@stdlib/stats-base-dists-t-quantile';
+import { normalQuantile, tQuantile } from '../distributions.js';
 import { percentileOfSorted } from '../statistics.js';
 import type { ForkScores } from './model.js';
 import { randomIndex, seededRandom } from './random.js';
