@@ -82,6 +82,21 @@ export interface JobBenchmarkOptions {
   readonly wrapWriter?: (writer: JobWriter) => JobWriter;
 }
 
+/**
+ * The job's default matrix: 27 combinations instead of the 54 of the full cross product, each one
+ * asked for by a question (display.ts) and nothing else. At 100k rows, where the job's costs dominate:
+ * every writer on every partition count in chunks of 5000 (the writer and partition questions, and the
+ * fastest job against the limit), and chunks of 500 on 2 and 4 partitions (the chunk-size question,
+ * and the reactive suite's pooled-vs-streaming question on chunks of 500). At 1000 and 10000 rows: 4
+ * partitions in both chunk sizes (the writer question at every size). `-p` replaces an axis in every
+ * grid, so `-p partitions=1,2,4 -p chunkSize=500,5000` still runs the whole cross product.
+ */
+export const JOB_GRIDS = [
+  { dataSize: [100000], chunkSize: [5000] },
+  { dataSize: [100000], chunkSize: [500], partitions: [2, 4] },
+  { dataSize: [1000, 10000], partitions: [4] },
+] as const;
+
 /** Creates the `job` benchmark, optionally with its writers wrapped. */
 export function createJobBenchmark(
   options: JobBenchmarkOptions = {},
@@ -90,6 +105,7 @@ export function createJobBenchmark(
     description:
       'End-to-end batch job: partitions read key ranges by keyset pages, transform, and write each chunk with its checkpoint atomically (writer: Kysely, one round trip, or the bulk path)',
     axes: ['dataSize', 'partitions', 'chunkSize', 'writer'],
+    grids: JOB_GRIDS,
     axisTypes: { writer: choiceAxis(WRITER_NAMES) },
     mode: 'ss',
     deterministicCounters: DETERMINISTIC_WORK,

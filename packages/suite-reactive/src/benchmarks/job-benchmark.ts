@@ -25,6 +25,8 @@ export interface JobBenchmarkSpec {
   readonly description: string;
   /** Axes the benchmark varies; `dataSize` always, plus any of {@link JobParameters}. */
   readonly axes: readonly ('dataSize' | keyof JobParameters)[];
+  /** The default matrix as a union of grids (see the harness's `grids`); default the cross product. */
+  readonly grids?: BenchmarkDefinition['grids'];
   /** Values of the parameters that are not axes of this benchmark. */
   readonly fixed: Partial<JobParameters>;
   /** Pause after each flushed chunk (a deliberately slow writer); default none. */
@@ -61,6 +63,7 @@ export function defineJobBenchmark(
   return defineBenchmark<JobState, RunContext, StreamingJobResult>({
     description: spec.description,
     axes: spec.axes,
+    ...(spec.grids === undefined ? {} : { grids: spec.grids }),
     mode: 'ss',
     iterations: SINGLE_SHOT_ITERATIONS,
     async setupTrial(ctx) {

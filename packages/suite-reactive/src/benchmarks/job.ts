@@ -19,6 +19,7 @@
  * Secondary: rows/s, timeToFirstRow, connectionHold.mean/max, stream.maxReadAhead, memory.peakRss /
  * peakHeap (absolute) and rssGrowth / heapGrowth (above the pre-run baseline), pool.acquireWait.*, gc.*,
  * server.*.
+ * Default matrix: every partition count on a pool of 10, every pool size at 4 partitions (see `grids`).
  * Run: `npx dbbench run dist/postgres-suite.js -b job` (or `npx turbo run bench:postgres`).
  */
 import { defineJobBenchmark } from './job-benchmark.js';
@@ -30,5 +31,8 @@ export const DEFAULT_CHUNK_SIZE = 500;
 export const jobBenchmark = defineJobBenchmark({
   description: 'Streaming job: per partition a cursor stream → transform → chunked writer with checkpoints',
   axes: ['dataSize', 'poolSize', 'partitions'],
+  // Every partition count on a pool of 10 (the partition and pooled-vs-streaming questions), and every
+  // pool size at 4 partitions (does a bigger pool help the streams?): 15 combinations, not 27.
+  grids: [{ poolSize: [10] }, { partitions: [4] }],
   fixed: { chunkSize: DEFAULT_CHUNK_SIZE },
 });
