@@ -48,7 +48,7 @@ export function createSuite(engine: EngineName): SuiteDefinition<RunContext> {
       axes: QUICK_AXES,
       iterations: { forks: 1, warmupIterations: 1, measurementIterations: 2 },
     },
-    // seed, chunks and memory run at a fixed pool of 10 connections.
+    // chunks and memory run at a fixed pool of 10 connections (seed on one).
     fixedPoolSize: 10,
     display: reactiveDisplay(engine),
     benchmarks: {

@@ -10,7 +10,8 @@
  * Not timed: pool creation, schema, the TRUNCATE of source before every invocation, the checksum
  * verification after it (row count, Σid, Σamount, Σ length(name) against the generated rows).
  * State: per trial — the pool and schema; per invocation — an empty source table.
- * One stream uses one connection, so pool size is not an axis (the suite's fixed pool of 10).
+ * One stream uses one connection, so pool size is not an axis and the pool holds one connection, as
+ * the pooled suite's seed does.
  * Run: `npx dbbench run dist/postgres-suite.js -b seed` (or `npx turbo run bench:postgres`).
  */
 import {
@@ -28,8 +29,8 @@ import { defineBenchmark } from '@dbbench/harness';
 import { openTrial, standardProfilers, type RunContext } from '@dbbench/suite-kit';
 import { SINGLE_SHOT_ITERATIONS } from './single-shot-iterations.js';
 
-/** The seed's pool: the suite's fixed pool size (one connection streams; the others stay idle). */
-const SEED_POOL_SIZE = 10;
+/** Connections of the seed's pool: one stream loads on one. */
+const SEED_POOL_SIZE = 1;
 
 /** Rows per encoded text chunk handed to the bulk path. */
 export const SEED_ROWS_PER_CHUNK = 1000;
