@@ -41,9 +41,10 @@ export interface DataDirectoryRequest {
  * with the same arguments as ever; the template itself is never started and never written to.
  *
  * Measured on the 2-core dev machine (provider start to ready, median of 5, fresh and template runs
- * interleaved, other work running): PostgreSQL 15 2262 ms fresh → 1355 ms from a template, MariaDB 10.11
- * 2383 ms → 759 ms. What remains is the server's own start, the `dbbench` database and the copy
- * (`cp -a` of PostgreSQL's 39 MB, 992 files: ~0.1 s idle, ~0.35 s loaded).
+ * interleaved): PostgreSQL 15 1561 ms fresh → 843 ms from a template, MariaDB 10.11 1560 ms → 520 ms
+ * (with other work running: 2262 → 1355 ms, 2383 → 759 ms). What remains is the server's own start,
+ * the `dbbench` database and the copy (`cp -a` of PostgreSQL's 39 MB in 992 files: ~0.1 s idle,
+ * ~0.35 s loaded).
  *
  * Falls back to a fresh initialise, in one log line saying why, when the variable
  * {@link LOCAL_TEMPLATE_VARIABLE} is `0`, when the cache cannot be trusted (another owner, writable
