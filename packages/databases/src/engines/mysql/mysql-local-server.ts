@@ -35,6 +35,7 @@ async function describeMysqlLocalServer(options: StartServerOptions): Promise<Lo
           command: binaries.installDb ?? binaries.server,
           args: initialiseArgs(binaries, dataDir, userFlags),
           logFile: 'install.log',
+          dataDir,
         },
         command: binaries.server,
         args: (port) => [

@@ -46,6 +46,7 @@ async function describePostgresLocalServer(options: StartServerOptions): Promise
           command: binaries.initdb,
           args: ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-locale', '--no-sync'],
           logFile: 'initdb.log',
+          dataDir,
         },
         command: binaries.postgres,
         args: (port) => [

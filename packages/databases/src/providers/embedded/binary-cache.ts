@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, cp, lstat, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join, sep } from 'node:path';
+import { chmod, cp, lstat, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { DatabaseSetupError } from '../../errors.js';
+import {
+  defaultCacheRoot,
+  makeTraversableDirectory,
+  untraversableDirectory,
+  untrustedDirectoryReason,
+} from '../cache-root.js';
 import type { SystemAccount } from '../local/system-user.js';
 
 /** Where an engine's embedded package keeps its server binaries, as the engine found them. */
@@ -18,12 +23,9 @@ export interface EmbeddedBinaries {
 // cache filled by hand or by an older dbbench could lack it).
 const COMPLETE_MARKER = '.dbbench-complete';
 
-/**
- * The cache root: one per user under the system temp directory, which every account can traverse
- * (a checkout under /root or a 0700 `mktemp -d` is not, and the server runs as `postgres` there).
- */
+/** The cache root: dbbench's per-user {@link defaultCacheRoot}, which every account can traverse. */
 export function defaultBinaryCacheRoot(): string {
-  return join(tmpdir(), `dbbench-cache-${process.getuid?.() ?? 'user'}`);
+  return defaultCacheRoot();
 }
 
 /**
@@ -40,8 +42,7 @@ export async function cachedBinaries(
 ): Promise<string> {
   const target = join(root, `${binaries.packageName}-${binaries.version}`.replace(/[^A-Za-z0-9._-]+/g, '_'));
   try {
-    // mkdir's mode passes through the umask (077 would shut the server's account out): set it after.
-    if ((await mkdir(root, { recursive: true })) !== undefined) await chmod(root, 0o755);
+    await makeTraversableDirectory(root);
     await assertSafeRoot(root);
     // Before copying anything: the account must reach the root (the copy itself is made 0755).
     await assertTraversable(root, account);
@@ -98,32 +99,19 @@ async function openUp(directory: string): Promise<void> {
 
 /** The cache root must be this user's (or root's) and writable by nobody else: its binaries get run. */
 async function assertSafeRoot(root: string): Promise<void> {
-  const info = await lstat(root);
-  const uid = process.getuid?.();
-  if (
-    !info.isDirectory() ||
-    (uid !== undefined && info.uid !== uid && info.uid !== 0) ||
-    (info.mode & 0o022) !== 0
-  ) {
+  if ((await untrustedDirectoryReason(root)) !== undefined) {
     throw new DatabaseSetupError(
       `The embedded binary cache ${root} is not a directory only this user may write to; remove it and run again.`,
     );
   }
 }
 
-/**
- * Checks that the server's account can reach the cache: every directory above it must let others
- * through (o+x), since the account is neither this user nor in its group, as a rule.
- */
+/** Checks that the server's account can reach the cache (see {@link untraversableDirectory}). */
 async function assertTraversable(root: string, account: SystemAccount | undefined): Promise<void> {
-  if (account === undefined) return;
-  for (let directory = root; ; directory = dirname(directory)) {
-    const { mode, uid } = await stat(directory);
-    if (uid !== account.uid && (mode & 0o001) === 0) {
-      throw new DatabaseSetupError(
-        `The ${account.name} account cannot reach the embedded binaries in ${root}: ${directory} is not traversable by others (chmod o+x ${directory}, or set TMPDIR to a directory it can reach).`,
-      );
-    }
-    if (directory === dirname(directory) || directory === sep) return;
+  const blocked = await untraversableDirectory(root, account);
+  if (blocked !== undefined && account !== undefined) {
+    throw new DatabaseSetupError(
+      `The ${account.name} account cannot reach the embedded binaries in ${root}: ${blocked} is not traversable by others (chmod o+x ${blocked}, or set TMPDIR to a directory it can reach).`,
+    );
   }
 }

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Engine } from '../../engines/engine.js';
 import { DatabaseSetupError } from '../../errors.js';
 import type { ConnectionInfo, StartServerOptions } from '../../types.js';
@@ -12,7 +11,7 @@ import {
   removeServerDirectory,
   type LaunchedServer,
 } from './local-server-launch.js';
-import { runSetupCommand } from './server-process.js';
+import { createDataDirectory, type DataTemplateOptions } from './local-data-directory.js';
 import type { SystemAccount } from './system-user.js';
 
 /** How a local server is named in each message, so every engine keeps its own wording. */
@@ -29,11 +28,17 @@ export interface LocalServerNames {
 
 /** The parts of a local server that depend on its fresh temp directory. */
 export interface LocalServerLayout {
-  /** Creates the data directory (initdb, mariadb-install-db); its output goes to `logFile` in the directory. */
+  /**
+   * Creates the data directory (initdb, mariadb-install-db); its output goes to `logFile` in the
+   * directory. Runs once per set of binaries, arguments and account: later runs copy its result
+   * (see `local-data-directory.ts`), so nothing but `dataDir` may depend on it.
+   */
   readonly initialise: {
     readonly command: string;
     readonly args: readonly string[];
     readonly logFile: string;
+    /** The directory the command creates, inside the server directory: what a template holds. */
+    readonly dataDir: string;
   };
   /** The server binary and its arguments for a given port. */
   readonly command: string;
@@ -57,14 +62,17 @@ export interface LocalServerEngine {
 }
 
 /**
- * local provider, any engine: a fresh data directory in a temp directory, the server on a free
- * loopback port, ready once a connection succeeds, a `dbbench` database to work in, and a watchdog
- * that cleans up if this process dies. Stopping sends the engine's shutdown signal, waits for the
- * server to exit and removes the directory; a failed start removes everything it made.
+ * local provider, any engine: a fresh data directory in a temp directory (a copy of one initialised
+ * once and kept as a template, see {@link createDataDirectory}), the server on a free loopback port,
+ * ready once a connection succeeds, a `dbbench` database to work in, and a watchdog that cleans up if
+ * this process dies. Stopping sends the engine's shutdown signal, waits for the server to exit and
+ * removes the directory; a failed start removes everything it made. `templates` moves the template
+ * cache (tests).
  */
 export async function startLocalServer(
   engine: Engine,
   options: StartServerOptions,
+  templates: DataTemplateOptions = {},
 ): Promise<StartedServerHandle> {
   const spec = await engine.localServer.describe(options);
   const { account, names } = spec;
@@ -80,10 +88,13 @@ export async function startLocalServer(
   });
   let launched: LaunchedServer | undefined;
   try {
-    const { initialise } = layout;
-    await runSetupCommand(initialise.command, initialise.args, {
-      account,
-      logPath: join(directory, initialise.logFile),
+    await createDataDirectory({
+      engine: engine.name,
+      spec,
+      directory,
+      layout,
+      log: options.log,
+      options: templates,
     });
     launched = await launchLocalServer({
       what: names.launch,
