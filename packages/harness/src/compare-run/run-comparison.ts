@@ -21,7 +21,13 @@ import { expandMatrix, type Combination, type PlanOptions } from '../run-plan.js
 import { benchmarkIterations, resolveSettings, type ResolvedSettings } from '../settings.js';
 import { defaultUnit } from '../units.js';
 import type { Checkout } from './checkout.js';
-import { runForkPairs, type ForkSide, type PairedOutcomes } from './interleaved-forks.js';
+import {
+  randomFirstSide,
+  runForkPairs,
+  type ForkRole,
+  type ForkSide,
+  type PairedOutcomes,
+} from './interleaved-forks.js';
 
 /** One suite module on both sides. */
 export interface ComparedSuite {
@@ -63,6 +69,8 @@ interface CombinationState {
   readonly combination: Combination;
   readonly settings: ResolvedSettings;
   readonly outcomes: PairedOutcomes;
+  /** Drawn once per combination, so `--auto`'s later pairs continue its alternation. */
+  readonly firstSide: ForkRole;
 }
 
 function settingsFor(
@@ -189,6 +197,7 @@ async function compareSuite(
       combination,
       settings: settingsFor(candidate.suite, combination, options),
       outcomes: { baseline: [], candidate: [] },
+      firstSide: randomFirstSide(),
     }));
     const runPairs = async (state: CombinationState, pairs: number): Promise<void> => {
       const params = Object.entries(state.combination.params)
@@ -205,6 +214,7 @@ async function compareSuite(
           runContext: setup?.context ?? null,
           profilers: options.profilers,
           ...(options.signal === undefined ? {} : { signal: options.signal }),
+          firstSide: state.firstSide,
           log: (message: string) => options.log(message),
         },
         state.outcomes,
