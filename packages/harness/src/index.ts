@@ -6,7 +6,22 @@
 export * from './definition.js';
 export * from './presentation.js';
 export * from './axis-types.js';
-export * from './report-schema.js';
+// Types only: the zod schemas load where reports are read (report-io, '@dbbench/harness/report'),
+// never in a fork, which imports this index through its suite (zod is ~90 ms of every fork's start).
+export type {
+  DbbenchAnswer,
+  DbbenchAnswerSide,
+  DbbenchExtension,
+  DbbenchReport,
+  DbbenchResult,
+  Environment,
+  Failure,
+  JmhMetric,
+  JmhNumber,
+  JmhResult,
+  PlanSection,
+  ShardRecord,
+} from './report-schema.js';
 export { DbbenchError, InterruptedError, isUserError, isUsageError, usageError } from './errors.js';
 export { DEBUG_VARIABLE, EXIT_CODES, exitCodeFor, formatCliError, reportCliError } from './cli-errors.js';
 export {

@@ -8,7 +8,8 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { z } from 'zod';
 import { DbbenchError } from './errors.js';
-import { dbbenchReportSchema, type DbbenchReport, type DbbenchResult } from './report-schema.js';
+import type * as ReportSchema from './report-schema.js';
+import type { DbbenchReport, DbbenchResult } from './report-schema.js';
 
 /** Reads and validates a report; throws a {@link DbbenchError} naming the file, JSON path and expectation. */
 export async function readReport(path: string): Promise<DbbenchReport> {
@@ -36,14 +37,22 @@ export async function readReportIfExists(path: string): Promise<DbbenchReport | 
     );
   }
   try {
-    return parseReport(json, path);
+    return await parseReport(json, path);
   } catch (error) {
     throw new DbbenchError(`${(error as Error).message}; fix the file, or delete it to start a new report`);
   }
 }
 
+/**
+ * The report schema, loaded on first use: every fork imports this module through the harness's index,
+ * and only the parent ever validates a report; loading zod eagerly cost each fork ~90 ms.
+ */
+let schemas: Promise<typeof ReportSchema> | undefined;
+
 /** Validates parsed JSON as a report; `source` names it in the error message. */
-export function parseReport(json: unknown, source: string): DbbenchReport {
+export async function parseReport(json: unknown, source: string): Promise<DbbenchReport> {
+  schemas ??= import('./report-schema.js');
+  const { dbbenchReportSchema } = await schemas;
   const result = dbbenchReportSchema.safeParse(json);
   if (!result.success) throw new DbbenchError(`report ${source} is invalid: ${describeIssues(result.error)}`);
   return result.data;
@@ -54,7 +63,7 @@ export function parseReport(json: unknown, source: string): DbbenchReport {
  * output is stable (2-space JSON, trailing newline) so committed reports diff cleanly.
  */
 export async function writeReportAtomic(path: string, report: DbbenchReport): Promise<void> {
-  const validated = parseReport(report, `about to be written to ${path}`);
+  const validated = await parseReport(report, `about to be written to ${path}`);
   await mkdir(dirname(path), { recursive: true });
   const temporaryPath = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {

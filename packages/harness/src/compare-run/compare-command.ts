@@ -17,7 +17,7 @@ import { renderJson } from '../compare/render-json.js';
 import { renderMarkdown } from '../compare/render-markdown.js';
 import type { IterationSettings, Mode, SuiteDefinition } from '../definition.js';
 import { DbbenchError, usageError } from '../errors.js';
-import { jmhReportSchema } from '../report-schema.js';
+import type { JmhResult } from '../report-schema.js';
 import { parseParamFlags } from '../run-plan.js';
 import { loadSuite, resolveSuitePath } from '../suite-loader.js';
 import {
@@ -163,7 +163,7 @@ export function addCompareCommand(
   });
 }
 
-async function readAnyReport(path: string): Promise<ReturnType<typeof jmhReportSchema.parse>> {
+async function readAnyReport(path: string): Promise<JmhResult[]> {
   let text: string;
   try {
     text = await readFile(resolve(path), 'utf8');
@@ -176,6 +176,8 @@ async function readAnyReport(path: string): Promise<ReturnType<typeof jmhReportS
   } catch {
     throw usageError(`${path} is not JSON`);
   }
+  // Loaded here, not at the top: this module is part of the harness every fork imports (zod ~90 ms).
+  const { jmhReportSchema } = await import('../report-schema.js');
   const parsed = jmhReportSchema.safeParse(json);
   if (!parsed.success) throw usageError(`${path} is not a JMH or dbbench report`);
   return parsed.data;

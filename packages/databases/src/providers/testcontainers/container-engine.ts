@@ -1,6 +1,7 @@
 import type { ContainerRuntimeClient } from 'testcontainers';
 import { DatabaseSetupError } from '../../errors.js';
 import { redactedErrorMessage } from '../redact.js';
+import { containerEngineMayExist } from './container-engine-hint.js';
 
 /** What tells the user how to make testcontainers work. */
 export const CONTAINER_ENGINE_FIX =
@@ -13,6 +14,11 @@ export const CONTAINER_ENGINE_FIX =
  * (and where containers are listed) because loading it costs ~300 ms.
  */
 export async function containerRuntime(fix: string = CONTAINER_ENGINE_FIX): Promise<ContainerRuntimeClient> {
+  if (!containerEngineMayExist()) {
+    throw new DatabaseSetupError(
+      `No container engine answered (DOCKER_HOST is not set and there is no ~/.testcontainers.properties or Docker socket). ${fix}`,
+    );
+  }
   const testcontainers = await import('testcontainers');
   try {
     return await testcontainers.getContainerRuntimeClient();
