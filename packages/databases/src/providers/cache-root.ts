@@ -15,9 +15,12 @@ export function defaultCacheRoot(): string {
 /**
  * Creates `directory` (and its parents) if absent, making each one it creates 0755: mkdir's mode passes
  * through the umask, and 077 would shut the server's account out of a directory it must traverse.
+ * They are created with mode 0755 and only then widened to it, never wider: created with mkdir's
+ * default 0777, under a umask of 0 a concurrent run could see them writable by others for an instant
+ * and refuse to trust them (a CI run of two local servers starting at once did).
  */
 export async function makeTraversableDirectory(directory: string): Promise<void> {
-  const firstCreated = await mkdir(directory, { recursive: true });
+  const firstCreated = await mkdir(directory, { recursive: true, mode: 0o755 });
   if (firstCreated === undefined) return;
   for (let created = directory; ; created = dirname(created)) {
     await chmod(created, 0o755);

@@ -165,12 +165,20 @@ for (const name of ['postgres', 'mysql'] as const) {
       await Promise.all([a.server.stop(), b.server.stop()]);
       expect(await readdir(racing)).toHaveLength(1);
       // One run's template won; the other, having initialised its own at the same time (or, if it came
-      // second, found the winner's), copied the winner's.
+      // second, found the winner's), copied the winner's — or, when its own initialise failed beside the
+      // winner's on a loaded machine (seen once in CI with two mariadb-install-db at once), said so and
+      // initialised a fresh directory: never a second entry, never a failed start.
       const outcomes = [a, b].map(
         (run) =>
-          /data directory (initialised once into|copied from) the template/.exec(run.lines.join('\n'))?.[1],
+          /data directory (initialised once into|copied from) the template|(initialising a fresh one)/
+            .exec(run.lines.join('\n'))
+            ?.slice(1)
+            .find((match) => match !== undefined) ?? run.lines.join(' | '),
       );
-      expect(outcomes.sort()).toEqual(['copied from', 'initialised once into']);
+      expect(outcomes).toContain('initialised once into');
+      expect(outcomes.filter((outcome) => outcome !== 'initialised once into')).toEqual([
+        expect.stringMatching(/^(copied from|initialising a fresh one)$/),
+      ]);
     });
 
     it('discards what a run that died mid-initialise left, and never uses it', async () => {
