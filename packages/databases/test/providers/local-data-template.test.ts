@@ -165,9 +165,9 @@ for (const name of ['postgres', 'mysql'] as const) {
       await Promise.all([a.server.stop(), b.server.stop()]);
       expect(await readdir(racing)).toHaveLength(1);
       // One run's template won; the other, having initialised its own at the same time (or, if it came
-      // second, found the winner's), copied the winner's — or, when its own initialise failed beside the
-      // winner's on a loaded machine (seen once in CI with two mariadb-install-db at once), said so and
-      // initialised a fresh directory: never a second entry, never a failed start.
+      // second, found the winner's), copied the winner's — or, when it could not use the template (once in
+      // CI a MariaDB run's log named neither outcome; a logged fallback is the only path that does),
+      // said so and initialised a fresh directory: never a second entry, never a failed start.
       const outcomes = [a, b].map(
         (run) =>
           /data directory (initialised once into|copied from) the template|(initialising a fresh one)/
