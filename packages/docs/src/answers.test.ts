@@ -64,30 +64,21 @@ const seedQuestion: DbbenchAnswer = {
 };
 
 function seedRows(bulkMs: Record<string, number>, multiRowMs: Record<string, number>): ResultRow[] {
-  const rows: ResultRow[] = [];
-  for (const [dataSize, mean] of Object.entries(bulkMs)) {
-    rows.push(
+  const strategies = [
+    { strategy: 'bulk', label: 'COPY', means: bulkMs },
+    { strategy: 'multiRow', label: 'multi-row INSERT', means: multiRowMs },
+  ];
+  return strategies.flatMap(({ strategy, label, means }) =>
+    Object.entries(means).map(([dataSize, mean]) =>
       row({
         benchmark: 'seed',
-        params: { dataSize, strategy: 'bulk' },
+        params: { dataSize, strategy },
         mean,
-        labels: { strategy: 'COPY' },
+        labels: { strategy: label },
         answers: [seedQuestion],
       }),
-    );
-  }
-  for (const [dataSize, mean] of Object.entries(multiRowMs)) {
-    rows.push(
-      row({
-        benchmark: 'seed',
-        params: { dataSize, strategy: 'multiRow' },
-        mean,
-        labels: { strategy: 'multi-row INSERT' },
-        answers: [seedQuestion],
-      }),
-    );
-  }
-  return rows;
+    ),
+  );
 }
 
 describe('declared answers', () => {

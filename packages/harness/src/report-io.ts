@@ -49,10 +49,15 @@ export async function readReportIfExists(path: string): Promise<DbbenchReport | 
  */
 let schemas: Promise<typeof ReportSchema> | undefined;
 
+/** The report schemas (zod), loaded once on first use; every reader of reports goes through here. */
+export function reportSchemas(): Promise<typeof ReportSchema> {
+  schemas ??= import('./report-schema.js');
+  return schemas;
+}
+
 /** Validates parsed JSON as a report; `source` names it in the error message. */
 export async function parseReport(json: unknown, source: string): Promise<DbbenchReport> {
-  schemas ??= import('./report-schema.js');
-  const { dbbenchReportSchema } = await schemas;
+  const { dbbenchReportSchema } = await reportSchemas();
   const result = dbbenchReportSchema.safeParse(json);
   if (!result.success) throw new DbbenchError(`report ${source} is invalid: ${describeIssues(result.error)}`);
   return result.data;

@@ -17,6 +17,7 @@ import { renderJson } from '../compare/render-json.js';
 import { renderMarkdown } from '../compare/render-markdown.js';
 import type { IterationSettings, Mode, SuiteDefinition } from '../definition.js';
 import { DbbenchError, usageError } from '../errors.js';
+import { reportSchemas } from '../report-io.js';
 import type { JmhResult } from '../report-schema.js';
 import { parseParamFlags } from '../run-plan.js';
 import { loadSuite, resolveSuitePath } from '../suite-loader.js';
@@ -176,8 +177,8 @@ async function readAnyReport(path: string): Promise<JmhResult[]> {
   } catch {
     throw usageError(`${path} is not JSON`);
   }
-  // Loaded here, not at the top: this module is part of the harness every fork imports (zod ~90 ms).
-  const { jmhReportSchema } = await import('../report-schema.js');
+  // Loaded on use, not at the top: this module is part of the harness every fork imports (zod ~90 ms).
+  const { jmhReportSchema } = await reportSchemas();
   const parsed = jmhReportSchema.safeParse(json);
   if (!parsed.success) throw usageError(`${path} is not a JMH or dbbench report`);
   return parsed.data;

@@ -23,6 +23,8 @@ afterAll(() => {
 
 for (const engine of ['postgres', 'mysql'] as const satisfies readonly ServiceEngine[]) {
   describe(`SIGKILL of the runner (${engine})`, () => {
+    const reportPath = (provider: string): string =>
+      `/tmp/dbbench-fault-${provider}-${engine}-${process.pid}.json`;
     it(
       'url provider: the work database is dropped within 10 s',
       { timeout: FAULT_TEST_TIMEOUT_MS },
@@ -36,7 +38,7 @@ for (const engine of ['postgres', 'mysql'] as const satisfies readonly ServiceEn
           SERVICE_URLS[engine],
           ...LONG_RUN,
           '--out',
-          `/tmp/dbbench-fault-url-${engine}-${process.pid}.json`,
+          reportPath('url'),
         ]);
         const database = await run.waitFor(/url: created database (dbbench_\w+)/);
         // Killed while a fork holds sessions in the database, the hardest case for the drop.
@@ -47,7 +49,7 @@ for (const engine of ['postgres', 'mysql'] as const satisfies readonly ServiceEn
         expect(await exists()).toBe(true);
         const tookMs = await timeUntil(async () => !(await exists()), CLEAN_UP_BOUND_MS);
         expect(tookMs, `${database} still exists ${CLEAN_UP_BOUND_MS} ms after the SIGKILL`).toBeDefined();
-        await rm(`/tmp/dbbench-fault-url-${engine}-${process.pid}.json`, { force: true });
+        await rm(reportPath('url'), { force: true });
         survived.push(`url ${engine}: work database dropped in ${tookMs} ms`);
         console.log(
           `SIGKILL of the runner (url, ${engine}): ${database} dropped ${tookMs} ms after the kill`,
@@ -66,7 +68,7 @@ for (const engine of ['postgres', 'mysql'] as const satisfies readonly ServiceEn
           'local',
           ...LONG_RUN,
           '--out',
-          `/tmp/dbbench-fault-local-${engine}-${process.pid}.json`,
+          reportPath('local'),
         ]);
         const directory = await run.waitFor(/local: .* data in (\S+)/);
         await run.waitFor(/Iteration\s+1:/);
@@ -78,7 +80,7 @@ for (const engine of ['postgres', 'mysql'] as const satisfies readonly ServiceEn
           CLEAN_UP_BOUND_MS,
         );
         expect(tookMs, `${directory} or its server still there after ${CLEAN_UP_BOUND_MS} ms`).toBeDefined();
-        await rm(`/tmp/dbbench-fault-local-${engine}-${process.pid}.json`, { force: true });
+        await rm(reportPath('local'), { force: true });
         survived.push(`local ${engine}: server and directory gone in ${tookMs} ms`);
         console.log(
           `SIGKILL of the runner (local, ${engine}): server stopped, ${directory} removed ${tookMs} ms after the kill`,
