@@ -29,6 +29,7 @@ import type {
   StartServerOptions,
 } from '../types.js';
 import type { SourceRowInput, TargetRow } from '../workload/transform-row.js';
+import type { SourceText, TargetText } from '../workload/transform-text.js';
 import type { EngineName } from './registry.js';
 
 /** How a server URL for this engine is written and read (`<engine>-url.ts`). */
@@ -267,6 +268,11 @@ export interface EngineChunkWriters {
   ): Promise<readonly SourceRowInput[]>;
   /** Writes the rows and moves the checkpoint in one round trip, atomically. */
   writeAtomic(session: Session, rows: readonly TargetRow[], checkpoint: ChunkCheckpoint): Promise<void>;
-  /** Writes the rows through the bulk path ({@link EngineBulkLoad}) and the checkpoint in one transaction. */
-  writeBulk(session: Session, rows: readonly TargetRow[], checkpoint: ChunkCheckpoint): Promise<void>;
+  /**
+   * The same page as {@link readSourcePage}, as tab-separated text made by the server, for the bulk
+   * writer: it is transformed text to text and never becomes row objects.
+   */
+  readSourceText(session: Session, afterId: number, endId: number, limit: number): Promise<SourceText>;
+  /** Writes the text through the bulk path ({@link EngineBulkLoad}) and the checkpoint in one transaction. */
+  writeBulk(session: Session, rows: TargetText, checkpoint: ChunkCheckpoint): Promise<void>;
 }

@@ -20,3 +20,45 @@ export function parseCents(amount: string): number {
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   return sign === '-' ? -cents : cents;
 }
+
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
+const DOT = 46;
+
+/** The digit at `index` of `text`, or -1 when it is not an ASCII digit. */
+function digitAt(text: string, index: number): number {
+  const code = text.charCodeAt(index);
+  return code >= DIGIT_0 && code <= DIGIT_9 ? code - DIGIT_0 : -1;
+}
+
+/**
+ * {@link parseCents} of `text.slice(from, to)` without cutting the slice out: the batch job's text
+ * transform reads every amount of a page in place. Amounts as servers print `numeric(12,2)` (digits,
+ * a dot, two digits, or digits alone) are read digit by digit; anything else (a sign, one or more
+ * than two fraction digits, spaces) goes through {@link parseCents}, so both always agree.
+ *
+ * @example
+ * ```ts
+ * parseCentsAt('7\tx\t512.30\tgarden', 4, 10) // 51230
+ * ```
+ */
+export function parseCentsAt(text: string, from: number, to: number): number {
+  let whole = 0;
+  let index = from;
+  for (; index < to; index++) {
+    const digit = digitAt(text, index);
+    if (digit === -1) break;
+    whole = whole * 10 + digit;
+  }
+  // Whole digits alone, at most 15 of them so the integer stays exact.
+  const wholeDigits = index - from;
+  if (wholeDigits > 0 && wholeDigits <= 15) {
+    if (index === to) return whole * 100;
+    if (to - index === 3 && text.charCodeAt(index) === DOT) {
+      const tenths = digitAt(text, index + 1);
+      const hundredths = digitAt(text, index + 2);
+      if (tenths !== -1 && hundredths !== -1) return whole * 100 + tenths * 10 + hundredths;
+    }
+  }
+  return parseCents(text.slice(from, to));
+}

@@ -29,12 +29,34 @@ export const DEFAULT_CHUNK_SIZE = 500;
 /** The job name recorded in job_execution. */
 export const JOB_NAME = 'source-to-target';
 
-/** One chunk on its way to the target table. */
-export interface Chunk {
+/** What the runner needs of a page it read: how many rows it holds and the key of the last one. */
+export interface PageExtent {
+  readonly rowCount: number;
+  /** The source key of the page's last row (the greatest key); undefined when the page is empty. */
+  readonly lastId: number | undefined;
+}
+
+/** A page of source rows as row objects, as Kysely and the drivers return them. */
+export interface RowsPage extends PageExtent {
+  readonly rows: readonly SourceRowInput[];
+}
+
+/** The {@link RowsPage} of `rows` (in key order). */
+export function rowsPage(rows: readonly SourceRowInput[]): RowsPage {
+  const last = rows.at(-1);
+  return { rows, rowCount: rows.length, lastId: last === undefined ? undefined : Number(last.id) };
+}
+
+/**
+ * One chunk on its way to the target table. `Rows` is the transformed rows in the form its writer
+ * writes them: row objects for INSERTs, text for a bulk path.
+ */
+export interface Chunk<Rows = readonly TargetRow[]> {
   readonly jobId: number;
   readonly partitionNo: number;
   /** Transformed rows, in key order. */
-  readonly rows: readonly TargetRow[];
+  readonly rows: Rows;
+  readonly rowCount: number;
   /** The source key of the last row: the checkpoint to record with this chunk. */
   readonly lastId: number;
 }
@@ -49,24 +71,33 @@ export type ChunkWriter = (db: Kysely<DbbenchDatabase>, chunk: Chunk) => Promise
 export const transactionalChunkWriter: ChunkWriter = async (db, chunk) => {
   await db.transaction().execute(async (trx) => {
     await insertTargetRows(trx, chunk.rows);
-    await recordCheckpoint(trx, chunk.jobId, chunk.partitionNo, chunk.lastId, chunk.rows.length);
+    await recordCheckpoint(trx, chunk.jobId, chunk.partitionNo, chunk.lastId, chunk.rowCount);
   });
 };
 
-/** How one running partition reads its pages and writes its chunks. */
-export interface PartitionIo {
+/**
+ * How one running partition reads its pages, transforms them and writes its chunks. `Page` and `Rows`
+ * are the writer's own forms (row objects, or text a bulk writer transforms without making objects);
+ * the runner only reads a page's {@link PageExtent}.
+ */
+export interface PartitionIo<Page extends PageExtent = PageExtent, Rows = unknown> {
   /** Up to `limit` source rows with `afterId < id <= endId`, in key order. */
-  readPage(afterId: number, endId: number, limit: number): Promise<readonly SourceRowInput[]>;
+  readPage(afterId: number, endId: number, limit: number): Promise<Page>;
+  /** The job's transformation of every row of the page ({@link transformRow} or its text twin). */
+  transform(page: Page): Rows;
   /** Writes the chunk and its checkpoint atomically. */
-  writeChunk(chunk: Chunk): Promise<void>;
+  writeChunk(chunk: Chunk<Rows>): Promise<void>;
 }
+
+/** What a partition does with its {@link PartitionIo}, whatever forms the writer uses. */
+export type PartitionWork<T> = <Page extends PageExtent, Rows>(io: PartitionIo<Page, Rows>) => Promise<T>;
 
 /**
  * A way to move a partition's rows: it provides the {@link PartitionIo} one partition runs on, for
  * as long as the partition runs. Injectable so tests can wrap a writer that fails or drops chunks.
  */
 export interface JobWriter {
-  withPartitionIo<T>(pool: MeteredPool, work: (io: PartitionIo) => Promise<T>): Promise<T>;
+  withPartitionIo<T>(pool: MeteredPool, work: PartitionWork<T>): Promise<T>;
 }
 
 /**
@@ -78,37 +109,49 @@ export function kyselyJobWriter(writer: ChunkWriter = transactionalChunkWriter):
   return {
     withPartitionIo(pool, work) {
       return work({
-        readPage: (afterId, endId, limit) =>
-          pool.db
-            .selectFrom('source')
-            .selectAll()
-            .where('id', '>', afterId)
-            .where('id', '<=', endId)
-            .orderBy('id')
-            .limit(limit)
-            .execute(),
+        readPage: async (afterId, endId, limit) =>
+          rowsPage(
+            await pool.db
+              .selectFrom('source')
+              .selectAll()
+              .where('id', '>', afterId)
+              .where('id', '<=', endId)
+              .orderBy('id')
+              .limit(limit)
+              .execute(),
+          ),
+        transform: transformRows,
         writeChunk: (chunk) => writer(pool.db, chunk),
       });
     },
   };
 }
 
+/** {@link transformRow} over a page of row objects. */
+export function transformRows(page: RowsPage): TargetRow[] {
+  return page.rows.map(transformRow);
+}
+
 /** The default writer: Kysely multi-row INSERT + checkpoint per transaction. */
 export const KYSELY_JOB_WRITER: JobWriter = kyselyJobWriter();
+
+/** Wraps one chunk write: call `write` to write the chunk (or another with the same rows), or don't. */
+export type ChunkWriteWrapper = <Rows>(
+  chunk: Chunk<Rows>,
+  write: (chunk: Chunk<Rows>) => Promise<void>,
+) => Promise<void>;
 
 /**
  * A {@link JobWriter} that wraps another one's chunk writes, e.g. to fail after k chunks or drop one.
  * `write` is the wrapped writer's own chunk write.
  */
-export function wrapChunkWrites(
-  writer: JobWriter,
-  wrap: (chunk: Chunk, write: (chunk: Chunk) => Promise<void>) => Promise<void>,
-): JobWriter {
+export function wrapChunkWrites(writer: JobWriter, wrap: ChunkWriteWrapper): JobWriter {
   return {
     withPartitionIo(pool, work) {
       return writer.withPartitionIo(pool, (io) =>
         work({
           readPage: (afterId, endId, limit) => io.readPage(afterId, endId, limit),
+          transform: (page) => io.transform(page),
           writeChunk: (chunk) => wrap(chunk, (inner) => io.writeChunk(inner)),
         }),
       );
@@ -213,14 +256,13 @@ export async function runPartition(
     let written = 0;
     for (;;) {
       const page = await io.readPage(lastId, range.end, options.chunkSize);
-      const last = page.at(-1);
-      if (last === undefined) break;
-      lastId = Number(last.id);
-      const rows = page.map(transformRow);
-      await io.writeChunk({ jobId, partitionNo: range.partitionNo, rows, lastId });
-      written += rows.length;
+      if (page.rowCount === 0 || page.lastId === undefined) break;
+      lastId = page.lastId;
+      const rows = io.transform(page);
+      await io.writeChunk({ jobId, partitionNo: range.partitionNo, rows, rowCount: page.rowCount, lastId });
+      written += page.rowCount;
       // A short page is the last one: skip the empty read that would confirm it.
-      if (page.length < options.chunkSize) break;
+      if (page.rowCount < options.chunkSize) break;
     }
     return written;
   });

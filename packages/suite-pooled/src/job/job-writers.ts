@@ -4,8 +4,25 @@
  * checkpoint), moving rows three ways. The two fast writers hold one session per partition and read
  * only the columns the transformation needs; the engine supplies their SQL.
  */
-import type { Engine, MeteredPool, Session } from '@dbbench/databases';
-import { KYSELY_JOB_WRITER, type Chunk, type JobWriter, type PartitionIo } from './job-runner.js';
+import {
+  transformSourceText,
+  type Engine,
+  type MeteredPool,
+  type Session,
+  type SourceText,
+  type TargetRow,
+  type TargetText,
+} from '@dbbench/databases';
+import {
+  KYSELY_JOB_WRITER,
+  rowsPage,
+  transformRows,
+  type JobWriter,
+  type PageExtent,
+  type PartitionIo,
+  type PartitionWork,
+  type RowsPage,
+} from './job-runner.js';
 
 /** The values of the `writer` axis, slowest first. */
 export const WRITER_NAMES = ['kysely', 'atomic', 'copy'] as const;
@@ -39,24 +56,17 @@ export function writerDisplayName(engine: Engine, writer: WriterName): string {
 }
 
 /**
- * A writer that holds one session for the whole partition: reads by the engine's lean keyset page and
- * writes with `write`. Holding the session saves an acquire per statement and lets prepared statements
- * stay on one connection; a partition beyond the pool size waits for a whole partition to finish, which
- * the job's partitions (at most the pool size by default) never do.
+ * A writer that holds one session for the whole partition. Holding the session saves an acquire per
+ * statement and lets prepared statements stay on one connection; a partition beyond the pool size
+ * waits for a whole partition to finish, which the job's partitions (at most the pool size by
+ * default) never do.
  */
-function sessionJobWriter(
-  engine: Engine,
-  write: (session: Session, chunk: Chunk) => Promise<void>,
+function sessionJobWriter<Page extends PageExtent, Rows>(
+  open: (session: Session) => PartitionIo<Page, Rows>,
 ): JobWriter {
   return {
-    withPartitionIo<T>(pool: MeteredPool, work: (io: PartitionIo) => Promise<T>): Promise<T> {
-      return pool.withConnection((session) =>
-        work({
-          readPage: (afterId, endId, limit) =>
-            engine.chunkWriters.readSourcePage(session, afterId, endId, limit),
-          writeChunk: (chunk) => write(session, chunk),
-        }),
-      );
+    withPartitionIo<T>(pool: MeteredPool, work: PartitionWork<T>): Promise<T> {
+      return pool.withConnection((session) => work(open(session)));
     },
   };
 }
@@ -65,22 +75,30 @@ function sessionJobWriter(
  * The {@link JobWriter} for a value of the `writer` axis on `engine`:
  * - `kysely`: Kysely multi-row INSERT and checkpoint UPDATE in an explicit transaction, every column
  *   read through Kysely (five round trips per chunk);
- * - `atomic`: the chunk and its checkpoint in one round trip, atomic on the server (PostgreSQL one
- *   statement over `unnest` arrays; MySQL one multi-statement transaction);
- * - `copy`: the engine's bulk path (COPY, LOAD DATA LOCAL) per chunk inside a transaction that also
- *   moves the checkpoint.
+ * - `atomic`: the engine's lean keyset page as row objects, and the chunk and its checkpoint in one
+ *   round trip, atomic on the server (PostgreSQL one statement over `unnest` arrays; MySQL one
+ *   multi-statement transaction);
+ * - `copy`: the page as text made by the server, transformed text to text with no row objects
+ *   ({@link transformSourceText}), written through the engine's bulk path (COPY, LOAD DATA LOCAL) in
+ *   a transaction that also moves the checkpoint.
  */
 export function jobWriter(engine: Engine, writer: WriterName): JobWriter {
+  const writers = engine.chunkWriters;
   switch (writer) {
     case 'kysely':
       return KYSELY_JOB_WRITER;
     case 'atomic':
-      return sessionJobWriter(engine, (session, chunk) =>
-        engine.chunkWriters.writeAtomic(session, chunk.rows, chunk),
-      );
+      return sessionJobWriter<RowsPage, TargetRow[]>((session) => ({
+        readPage: async (afterId, endId, limit) =>
+          rowsPage(await writers.readSourcePage(session, afterId, endId, limit)),
+        transform: transformRows,
+        writeChunk: (chunk) => writers.writeAtomic(session, chunk.rows, chunk),
+      }));
     case 'copy':
-      return sessionJobWriter(engine, (session, chunk) =>
-        engine.chunkWriters.writeBulk(session, chunk.rows, chunk),
-      );
+      return sessionJobWriter<SourceText, TargetText>((session) => ({
+        readPage: (afterId, endId, limit) => writers.readSourceText(session, afterId, endId, limit),
+        transform: transformSourceText,
+        writeChunk: (chunk) => writers.writeBulk(session, chunk.rows, chunk),
+      }));
   }
 }

@@ -1,9 +1,9 @@
 import { to as copyTo } from 'pg-copy-streams';
 import { decodeField } from '../../source-data/tab-separated-text.js';
-import { targetRowsText } from '../../workload/target-rows-text.js';
 import type { Session } from '../../types.js';
 import { checkpointUpdateSql } from '../../workload/job-repository.js';
 import { TARGET_COLUMNS, type SourceRowInput, type TargetRow } from '../../workload/transform-row.js';
+import { sourceTextOf, type TargetText } from '../../workload/transform-text.js';
 import type { ChunkCheckpoint, EngineChunkWriters } from '../engine.js';
 import { POSTGRES_BULK_LOAD } from './postgres-bulk-load.js';
 import { postgresClientOf } from './postgres-session.js';
@@ -23,6 +23,15 @@ function readPageSql(afterId: number, endId: number, limit: number): string {
     'COPY (SELECT id, name, amount, category FROM source ' +
     `WHERE id > ${afterId} AND id <= ${endId} ORDER BY id LIMIT ${limit}) TO STDOUT`
   );
+}
+
+/** The keyset page as COPY text, decoded once, whole (a multi-byte character may straddle two buffers). */
+async function readPageText(session: Session, afterId: number, endId: number, limit: number): Promise<string> {
+  const client = postgresClientOf(session);
+  const copy = client.query(copyTo(readPageSql(afterId, endId, limit)));
+  const buffers: Buffer[] = [];
+  for await (const buffer of copy) buffers.push(buffer as Buffer);
+  return Buffer.concat(buffers).toString('utf8');
 }
 
 /** Splits COPY text of `id, name, amount, category` lines into rows (none of the columns is nullable). */
@@ -90,12 +99,11 @@ export const POSTGRES_CHUNK_WRITERS: EngineChunkWriters = {
   atomicName: 'one-statement chunk + checkpoint (unnest)',
 
   async readSourcePage(session, afterId, endId, limit) {
-    const client = postgresClientOf(session);
-    const copy = client.query(copyTo(readPageSql(afterId, endId, limit)));
-    const buffers: Buffer[] = [];
-    for await (const buffer of copy) buffers.push(buffer as Buffer);
-    // Decoded once, whole: a multi-byte character may straddle two buffers.
-    return parseSourceLines(Buffer.concat(buffers).toString('utf8'));
+    return parseSourceLines(await readPageText(session, afterId, endId, limit));
+  },
+
+  async readSourceText(session, afterId, endId, limit) {
+    return sourceTextOf(await readPageText(session, afterId, endId, limit));
   },
 
   async writeAtomic(session, rows, checkpoint) {
@@ -112,15 +120,16 @@ export const POSTGRES_CHUNK_WRITERS: EngineChunkWriters = {
     });
   },
 
-  async writeBulk(session: Session, rows: readonly TargetRow[], checkpoint: ChunkCheckpoint) {
+  async writeBulk(session: Session, rows: TargetText, checkpoint: ChunkCheckpoint) {
     const client = postgresClientOf(session);
     // BEGIN and the checkpoint go first in one simple-query round trip; the COPY then joins the same
     // transaction and COMMIT closes it: the checkpoint is only visible together with the rows.
     await client.query(
-      `BEGIN; ${checkpointUpdateSql(checkpoint.jobId, checkpoint.partitionNo, checkpoint.lastId, rows.length)}`,
+      `BEGIN; ${checkpointUpdateSql(checkpoint.jobId, checkpoint.partitionNo, checkpoint.lastId, rows.rowCount)}`,
     );
     try {
-      await POSTGRES_BULK_LOAD.load(session, 'target', TARGET_COLUMNS, targetRowsText(rows));
+      // The chunk's text is whole in memory already: one Buffer, one COPY data message.
+      await POSTGRES_BULK_LOAD.load(session, 'target', TARGET_COLUMNS, [Buffer.from(rows.text, 'utf8')]);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { engineNamed } from '../../src/engines/registry.js';
+import { createPool } from '../../src/pool/index.js';
+import { generateSourceRows, type SourceRow } from '../../src/source-data/index.js';
+import type { MeteredPool } from '../../src/types.js';
+import {
+  createSchema,
+  insertSourceRows,
+  readPartitions,
+  resetSource,
+  resetTarget,
+  startJob,
+  targetRowsText,
+  transformRow,
+  transformSourceText,
+  verifyTarget,
+} from '../../src/workload/index.js';
+import { createScratchDatabase, ENGINES, type ScratchDatabase } from '../pool/scratch-database.js';
+
+const ROWS = 1200;
+
+/**
+ * Generated rows, some with every character the text encoding escapes and some with multi-byte
+ * characters that have no case (upper-casing agrees in JavaScript and on every server, which the
+ * target checksum needs).
+ */
+function sourceRows(): SourceRow[] {
+  return [...generateSourceRows(ROWS)].map((row) => {
+    if (row.id % 97 === 0) return { ...row, name: `tab\there ${row.id}` };
+    if (row.id % 89 === 0) return { ...row, category: 'new\nline' };
+    if (row.id % 83 === 0) return { ...row, name: `cr\r€ 日本 ${row.id}` };
+    if (row.id % 79 === 0) return { ...row, name: `back\\slash ${row.id}`, category: '€uro\\x' };
+    return row;
+  });
+}
+
+/** Lines sorted, so texts joined in different orders compare equal. */
+function sortedLines(text: string): string[] {
+  return text.split('\n').sort();
+}
+
+for (const engineName of ENGINES) {
+  const writers = engineNamed(engineName).chunkWriters;
+
+  describe(`the job's chunk readers and writers on ${engineName}`, () => {
+    let scratch: ScratchDatabase;
+    let pool: MeteredPool;
+    beforeAll(async () => {
+      scratch = await createScratchDatabase(engineName, 'chunks');
+      pool = await createPool(scratch.connection, { size: 2 });
+      await createSchema(pool);
+      await resetSource(pool);
+      await insertSourceRows(pool, sourceRows());
+    });
+    afterAll(async () => {
+      await pool?.close();
+      await scratch?.drop();
+    });
+    beforeEach(async () => {
+      await resetTarget(pool);
+    });
+
+    it('reads a page as text that transforms to the bytes the row path encodes, escaped characters or not', async () => {
+      await pool.withConnection(async (session) => {
+        for (const [afterId, endId, limit] of [
+          [0, ROWS, 500],
+          [300, 900, 5000],
+          // Keys 1..78 hold no escaped character: MySQL keeps the text it read without escaping.
+          [0, 78, 500],
+          // One kind of escaped character per page: 79 backslash, 83 carriage return, 89 newline, 97 tab.
+          [78, 80, 500],
+          [82, 84, 500],
+          [88, 90, 500],
+          [96, 98, 500],
+          [ROWS, ROWS + 10, 500],
+        ] as const) {
+          const rows = await writers.readSourcePage(session, afterId, endId, limit);
+          const text = await writers.readSourceText(session, afterId, endId, limit);
+          expect(text.rowCount).toBe(rows.length);
+          expect(text.lastId).toBe(rows.length === 0 ? undefined : Number(rows.at(-1)?.id));
+          const rowPath = Buffer.concat([...targetRowsText(rows.map(transformRow))]).toString('utf8');
+          expect(sortedLines(transformSourceText(text).text)).toEqual(sortedLines(rowPath));
+        }
+      });
+    });
+
+    it('writes text chunks with their checkpoints through the bulk path to a verified target', async () => {
+      const jobId = await startJob(pool.db, 'chunk-writers-test', [{ partitionNo: 0, start: 1, end: ROWS }]);
+      await pool.withConnection(async (session) => {
+        for (let afterId = 0; afterId < ROWS; afterId += 400) {
+          const page = await writers.readSourceText(session, afterId, ROWS, 400);
+          await writers.writeBulk(session, transformSourceText(page), {
+            jobId,
+            partitionNo: 0,
+            lastId: page.lastId ?? afterId,
+          });
+        }
+      });
+      const target = await verifyTarget(pool);
+      expect(target.ok, target.message).toBe(true);
+      const [partition] = await readPartitions(pool.db, jobId);
+      expect(partition).toMatchObject({ checkpointId: ROWS, rowsWritten: ROWS });
+    });
+  });
+}
