@@ -25,12 +25,7 @@ export {
 } from './job-repository.js';
 export { insertTargetRows, maxRowsPerStatement } from './insert-target-rows.js';
 export { targetRowsText } from './target-rows-text.js';
-export {
-  sourceTextOf,
-  transformSourceText,
-  type SourceText,
-  type TargetText,
-} from './transform-text.js';
+export { sourceTextOf, transformSourceText, type SourceText, type TargetText } from './transform-text.js';
 export { warmCaches, type CacheWarmup } from './warm-caches.js';
 export {
   readServerCounters,

@@ -61,7 +61,9 @@ describe('transformSourceText', () => {
   it('reads the escapes PostgreSQL COPY TO writes for control characters', () => {
     // COPY TO writes \b, \f and \v for those characters; the row path decodes them to the characters.
     const copyText = '5\tbell\\bform\\ffeed\\v\t1.00\tab\\vc\n';
-    const rows: SourceRowInput[] = [{ id: '5', name: 'bell\bform\ffeed\v', amount: '1.00', category: 'ab\vc' }];
+    const rows: SourceRowInput[] = [
+      { id: '5', name: 'bell\bform\ffeed\v', amount: '1.00', category: 'ab\vc' },
+    ];
     expect(transformSourceText(sourceTextOf(copyText)).text).toBe(rowPathText(rows));
   });
 

@@ -88,9 +88,7 @@ async function queryPageText(
   escaped: boolean,
 ): Promise<SourceText> {
   const { connection } = mysqlConnectionOf(session);
-  const [results] = await connection.query<PageTextRow[][]>(
-    readPageTextSql(afterId, endId, limit, escaped),
-  );
+  const [results] = await connection.query<PageTextRow[][]>(readPageTextSql(afterId, endId, limit, escaped));
   const page = results[1]?.[0];
   if (page === undefined) throw new Error('the page query returned no row');
   return {

@@ -26,7 +26,12 @@ function readPageSql(afterId: number, endId: number, limit: number): string {
 }
 
 /** The keyset page as COPY text, decoded once, whole (a multi-byte character may straddle two buffers). */
-async function readPageText(session: Session, afterId: number, endId: number, limit: number): Promise<string> {
+async function readPageText(
+  session: Session,
+  afterId: number,
+  endId: number,
+  limit: number,
+): Promise<string> {
   const client = postgresClientOf(session);
   const copy = client.query(copyTo(readPageSql(afterId, endId, limit)));
   const buffers: Buffer[] = [];
