@@ -98,6 +98,7 @@ function identityOfRow(row: ResultRow): ResultInput['identity'] {
   const dot = row.qualifiedName.lastIndexOf('.');
   return {
     suite: row.dbbench?.suite ?? (dot < 0 ? '' : row.qualifiedName.slice(0, dot)),
+    ...(row.dbbench === undefined ? {} : { database: row.dbbench.database }),
     benchmark: row.dbbench?.benchmarkName ?? row.qualifiedName.slice(dot + 1),
     mode: row.mode,
     params: row.params,

@@ -4,10 +4,14 @@
  */
 import type { CounterChange, ResultComparison, ResultIdentity, SideSize, Verdict } from './model.js';
 
-/** "pooled/job:avgt dataSize=10000 partitions=4" — one result on one line. */
+/**
+ * "postgres pooled/job:avgt dataSize=10000 partitions=4" — one result on one line, its database first
+ * when the result names one (a comparison of two engines holds the same names twice).
+ */
 export function resultLabel(identity: ResultIdentity): string {
   const params = Object.entries(identity.params).map(([name, value]) => `${name}=${value}`);
-  return [`${identity.suite}/${identity.benchmark}:${identity.mode}`, ...params].join(' ');
+  const name = `${identity.suite}/${identity.benchmark}:${identity.mode}`;
+  return [...(identity.database === undefined ? [] : [identity.database]), name, ...params].join(' ');
 }
 
 /** A ratio with three decimals and a times sign: "1.123×"; "n/a" when unknown. */

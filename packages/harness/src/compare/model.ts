@@ -8,6 +8,12 @@
 /** Which result: the same identity on both sides is the same benchmark × mode × parameters. */
 export interface ResultIdentity {
   readonly suite: string;
+  /**
+   * The database the result ran on (a dbbench result's `dbbench.database`, e.g. `postgres`); absent
+   * for plain JMH results. One comparison may hold several engines' results under the same names, and
+   * results on different databases never pair.
+   */
+  readonly database?: string;
   /** Short benchmark name, e.g. "job". */
   readonly benchmark: string;
   /** JMH mode: thrpt, avgt, sample, ss. */
@@ -160,11 +166,11 @@ export interface Comparison {
   readonly geomeans: readonly SuiteGeomean[];
 }
 
-/** Stable key of an identity (suite, benchmark, mode, params sorted by name). */
+/** Stable key of an identity (database, suite, benchmark, mode, params sorted by name). */
 export function identityKey(identity: ResultIdentity): string {
   const params = Object.keys(identity.params)
     .sort()
     .map((name) => `${name}=${identity.params[name] ?? ''}`)
     .join(',');
-  return `${identity.suite}/${identity.benchmark}|${identity.mode}|${params}`;
+  return `${identity.database ?? ''}|${identity.suite}/${identity.benchmark}|${identity.mode}|${params}`;
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { jmhReportSchema, type JmhResult } from '../report-schema.js';
 import { compareResults } from './compare-results.js';
+import { resultLabel } from './format.js';
 import { identityOf, pairReports } from './report-pairs.js';
 
 async function jmhFixture(): Promise<JmhResult[]> {
@@ -64,5 +65,26 @@ describe('pairReports', () => {
       'not comparable',
     ]);
     expect(comparison.results[3]?.reason).toBe('only in the baseline');
+  });
+
+  it('pairs results of several databases in one list only within their database', async () => {
+    const [result] = await jmhFixture();
+    const on = (database: string, scale: number): JmhResult =>
+      ({
+        ...variant(result!, { scale }),
+        dbbench: { suite: 'pooled', benchmarkName: 'insertBatch', database },
+      }) as unknown as JmhResult;
+    // Same benchmark and params on both engines, in the order a two-module comparison lists them.
+    const baseline = [on('postgres', 1), on('mysql', 3)];
+    const candidate = [on('postgres', 2), on('mysql', 3)];
+    const inputs = pairReports(baseline, candidate);
+    expect(inputs.map((input) => input.identity.database)).toEqual(['postgres', 'mysql']);
+    expect(inputs.every((input) => input.unavailable === undefined)).toBe(true);
+    const ratios = compareResults({ results: inputs }, { resamples: 200 }).results.map(
+      (entry) => entry.ratio,
+    );
+    expect(ratios[0]).toBeCloseTo(2, 12);
+    expect(ratios[1]).toBeCloseTo(1, 12);
+    expect(resultLabel(inputs[0]!.identity)).toBe('postgres pooled/insertBatch:avgt rows=1000');
   });
 });

@@ -22,6 +22,7 @@ export function identityOf(result: AnyResult): ResultIdentity {
   if (result.dbbench !== undefined) {
     return {
       suite: result.dbbench.suite,
+      database: result.dbbench.database,
       benchmark: result.dbbench.benchmarkName,
       mode: result.mode,
       params,
@@ -66,21 +67,33 @@ function counters(
   return series;
 }
 
-/** Pairs the results of a baseline and a candidate report into {@link ResultInput}s. */
+/**
+ * A result's pairing key: {@link resultKey} within its database, so that one list may hold several
+ * engines' results (a comparison of two suite modules) without a PostgreSQL result pairing with a
+ * MySQL one of the same name.
+ */
+function pairKey(result: AnyResult): string {
+  return JSON.stringify([result.dbbench?.database ?? null, resultKey(result)]);
+}
+
+/**
+ * Pairs the results of a baseline and a candidate report (or of several reports' results, one list a
+ * side) into {@link ResultInput}s.
+ */
 export function pairReports(
   baseline: readonly AnyResult[],
   candidate: readonly AnyResult[],
   options: PairOptions = {},
 ): ResultInput[] {
-  const baselineByKey = new Map(baseline.map((result) => [resultKey(result), result]));
-  const candidateKeys = new Set(candidate.map((result) => resultKey(result)));
+  const baselineByKey = new Map(baseline.map((result) => [pairKey(result), result]));
+  const candidateKeys = new Set(candidate.map(pairKey));
   const pairs: [AnyResult | undefined, AnyResult | undefined][] = [
     ...candidate.map((result): [AnyResult | undefined, AnyResult] => [
-      baselineByKey.get(resultKey(result)),
+      baselineByKey.get(pairKey(result)),
       result,
     ]),
     ...baseline
-      .filter((result) => !candidateKeys.has(resultKey(result)))
+      .filter((result) => !candidateKeys.has(pairKey(result)))
       .map((result): [AnyResult, undefined] => [result, undefined]),
   ];
   return pairs.map(([before, after]) => {
