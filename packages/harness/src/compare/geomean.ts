@@ -10,14 +10,20 @@ export function costRatio(result: Pick<ResultComparison, 'ratio' | 'higherIsBett
   return result.higherIsBetter ? 1 / result.ratio : result.ratio;
 }
 
-/** Geometric mean of the cost ratios of each suite's compared results, suites in first-seen order. */
+/**
+ * Geometric mean of the cost ratios of each suite's compared results, suites in first-seen order. A
+ * suite measured on several databases gets one mean per database (`pooled on postgres`): one engine's
+ * gain must not hide the other's loss.
+ */
 export function suiteGeomeans(results: readonly ResultComparison[]): SuiteGeomean[] {
   const logsBySuite = new Map<string, number[]>();
   for (const result of results) {
     if (result.verdict === 'not comparable' || !(result.ratio > 0)) continue;
-    const logs = logsBySuite.get(result.identity.suite) ?? [];
+    const { suite, database } = result.identity;
+    const group = database === undefined ? suite : `${suite} on ${database}`;
+    const logs = logsBySuite.get(group) ?? [];
     logs.push(Math.log(costRatio(result)));
-    logsBySuite.set(result.identity.suite, logs);
+    logsBySuite.set(group, logs);
   }
   return [...logsBySuite].map(([suite, logs]) => ({
     suite,

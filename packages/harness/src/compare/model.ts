@@ -132,6 +132,7 @@ export interface CounterChange {
 
 /** The geometric mean of one suite's ratios. */
 export interface SuiteGeomean {
+  /** The suite, with its database when results name one (`pooled on postgres`). */
   readonly suite: string;
   /** Results that entered (compared ones only). */
   readonly results: number;

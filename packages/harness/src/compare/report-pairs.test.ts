@@ -80,11 +80,13 @@ describe('pairReports', () => {
     const inputs = pairReports(baseline, candidate);
     expect(inputs.map((input) => input.identity.database)).toEqual(['postgres', 'mysql']);
     expect(inputs.every((input) => input.unavailable === undefined)).toBe(true);
-    const ratios = compareResults({ results: inputs }, { resamples: 200 }).results.map(
-      (entry) => entry.ratio,
-    );
-    expect(ratios[0]).toBeCloseTo(2, 12);
-    expect(ratios[1]).toBeCloseTo(1, 12);
+    const comparison = compareResults({ results: inputs }, { resamples: 200 });
+    expect(comparison.results[0]?.ratio).toBeCloseTo(2, 12);
+    expect(comparison.results[1]?.ratio).toBeCloseTo(1, 12);
+    expect(comparison.geomeans.map((mean) => [mean.suite, mean.costRatio])).toEqual([
+      ['pooled on postgres', expect.closeTo(2, 12)],
+      ['pooled on mysql', expect.closeTo(1, 12)],
+    ]);
     expect(resultLabel(inputs[0]!.identity)).toBe('postgres pooled/insertBatch:avgt rows=1000');
   });
 });
