@@ -257,6 +257,15 @@ export interface EngineChunkWriters {
   /** How the docs name {@link writeAtomic}, e.g. `one-statement chunk + checkpoint (unnest)`. */
   readonly atomicName: string;
   /**
+   * Runs one partition's reads and chunk writes on its held session, with the session set up for many
+   * small commits and put back as it was afterwards. PostgreSQL: chunk commits do not wait for the WAL
+   * flush (`synchronous_commit` off). Safe for the job: a chunk and its checkpoint commit together, so
+   * a server crash can only lose the last chunks together with their checkpoints, which a resume
+   * writes again; and the job's completion commits synchronously, which flushes every chunk before
+   * the job reports COMPLETED. A session whose work threw is destroyed by the pool, never reused.
+   */
+  withPartitionSession<T>(session: Session, work: () => Promise<T>): Promise<T>;
+  /**
    * Reads up to `limit` rows of `source` with `afterId < id <= endId` in key order, only the columns
    * the transformation needs (no `created_at`).
    */

@@ -32,7 +32,7 @@ const MEMBERS: Readonly<Record<keyof Engine, readonly string[]>> = {
   streams: ['openRangeReader', 'writeTargetChunk'],
   counters: ['read'],
   cacheWarmup: ['prewarm'],
-  chunkWriters: ['readSourcePage', 'readSourceText', 'writeAtomic', 'writeBulk'],
+  chunkWriters: ['withPartitionSession', 'readSourcePage', 'readSourceText', 'writeAtomic', 'writeBulk'],
 };
 
 function filesBelow(directory: string): string[] {

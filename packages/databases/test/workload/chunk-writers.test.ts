@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { engineNamed } from '../../src/engines/registry.js';
 import { createPool } from '../../src/pool/index.js';
 import { generateSourceRows, type SourceRow } from '../../src/source-data/index.js';
-import type { MeteredPool } from '../../src/types.js';
+import type { MeteredPool, Session } from '../../src/types.js';
 import {
   createSchema,
   insertSourceRows,
@@ -81,6 +81,19 @@ for (const engineName of ENGINES) {
           const rowPath = Buffer.concat([...targetRowsText(rows.map(transformRow))]).toString('utf8');
           expect(sortedLines(transformSourceText(text).text)).toEqual(sortedLines(rowPath));
         }
+      });
+    });
+
+    it('runs a partition on a session set up for chunk commits and puts the session back', async () => {
+      const setting = async (session: Session): Promise<unknown> =>
+        engineName === 'postgres'
+          ? (await session.query('SHOW synchronous_commit'))[0]?.['synchronous_commit']
+          : (await session.query('SELECT @@autocommit AS autocommit'))[0]?.['autocommit'];
+      await pool.withConnection(async (session) => {
+        const before = await setting(session);
+        const during = await writers.withPartitionSession(session, () => setting(session));
+        expect(during).toBe(engineName === 'postgres' ? 'off' : before);
+        expect(await setting(session)).toBe(before);
       });
     });
 

@@ -1,8 +1,10 @@
 /**
  * The job's writer strategies, the `writer` axis: the same partitioned job with the same restart
  * semantics (a chunk and its checkpoint commit together, a resumed partition continues after its
- * checkpoint), moving rows three ways. The two fast writers hold one session per partition and read
- * only the columns the transformation needs; the engine supplies their SQL.
+ * checkpoint), moving rows three ways. The two fast writers hold one session per partition, set up
+ * by the engine for many small commits (on PostgreSQL they do not wait for the WAL flush; the job's
+ * synchronous completion makes every chunk durable), and read only the columns the transformation
+ * needs; the engine supplies their SQL.
  */
 import {
   transformSourceText,
@@ -56,17 +58,21 @@ export function writerDisplayName(engine: Engine, writer: WriterName): string {
 }
 
 /**
- * A writer that holds one session for the whole partition. Holding the session saves an acquire per
- * statement and lets prepared statements stay on one connection; a partition beyond the pool size
- * waits for a whole partition to finish, which the job's partitions (at most the pool size by
- * default) never do.
+ * A writer that holds one session for the whole partition, set up by the engine for chunk commits
+ * (`withPartitionSession`: on PostgreSQL, commits that do not wait for the WAL flush). Holding the
+ * session saves an acquire per statement and lets prepared statements stay on one connection; a
+ * partition beyond the pool size waits for a whole partition to finish, which the job's partitions
+ * (at most the pool size by default) never do.
  */
 function sessionJobWriter<Page extends PageExtent, Rows>(
+  engine: Engine,
   open: (session: Session) => PartitionIo<Page, Rows>,
 ): JobWriter {
   return {
     withPartitionIo<T>(pool: MeteredPool, work: PartitionWork<T>): Promise<T> {
-      return pool.withConnection((session) => work(open(session)));
+      return pool.withConnection((session) =>
+        engine.chunkWriters.withPartitionSession(session, () => work(open(session))),
+      );
     },
   };
 }
@@ -88,14 +94,14 @@ export function jobWriter(engine: Engine, writer: WriterName): JobWriter {
     case 'kysely':
       return KYSELY_JOB_WRITER;
     case 'atomic':
-      return sessionJobWriter<RowsPage, TargetRow[]>((session) => ({
+      return sessionJobWriter<RowsPage, TargetRow[]>(engine, (session) => ({
         readPage: async (afterId, endId, limit) =>
           rowsPage(await writers.readSourcePage(session, afterId, endId, limit)),
         transform: transformRows,
         writeChunk: (chunk) => writers.writeAtomic(session, chunk.rows, chunk),
       }));
     case 'copy':
-      return sessionJobWriter<SourceText, TargetText>((session) => ({
+      return sessionJobWriter<SourceText, TargetText>(engine, (session) => ({
         readPage: (afterId, endId, limit) => writers.readSourceText(session, afterId, endId, limit),
         transform: transformSourceText,
         writeChunk: (chunk) => writers.writeBulk(session, chunk.rows, chunk),
