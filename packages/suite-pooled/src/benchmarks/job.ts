@@ -5,7 +5,8 @@
  * Hypothesis: on a 2-core machine the client and the server compete for CPU, so client CPU per row
  * decides throughput. The `writer` axis takes it away step by step: `kysely` (Kysely multi-row INSERT,
  * five round trips per chunk, every column parsed) < `atomic` (chunk + checkpoint in one round trip,
- * only the needed columns read) < `copy` (the engine's bulk path per chunk). Bigger chunks (5000 vs 500)
+ * only the needed columns read) < `copy` (the page read as text, transformed text to text without row
+ * objects, written through the engine's bulk path per chunk). Bigger chunks (5000 vs 500)
  * amortise round trips; partitions overlap one partition's round trips with another's work until the
  * cores are busy, so 1–2 partitions should be enough for the fast writers.
  *
