@@ -4,12 +4,14 @@ import { LARGE_AMOUNT_CENTS, TAX_PERCENT } from './transform-row.js';
 
 /**
  * A page of `source` rows as tab-separated text (see `source-data/tab-separated-text.ts`): one line
- * `id\tname\tamount\tcategory\n` per row, in key order, none of the fields NULL.
+ * `id\tname\tamount\tcategory\n` per row, none of the fields NULL. PostgreSQL's COPY TO keeps key
+ * order; a page MySQL joins with GROUP_CONCAT may not, so `lastId` is the greatest key, not the last
+ * line's.
  */
 export interface SourceText {
   readonly text: string;
   readonly rowCount: number;
-  /** The source key of the last line; undefined when the page is empty. */
+  /** The page's greatest source key; undefined when the page is empty. */
   readonly lastId: number | undefined;
 }
 
@@ -20,8 +22,8 @@ export interface TargetText {
 }
 
 /**
- * The {@link SourceText} of `text` (whole lines): counts its lines and reads the last line's key, so a
- * reader can hand over the page without splitting it into rows.
+ * The {@link SourceText} of `text` (whole lines, in key order): counts its lines and reads the last
+ * line's key, so a reader can hand over the page without splitting it into rows.
  */
 export function sourceTextOf(text: string): SourceText {
   if (text.length === 0) return { text, rowCount: 0, lastId: undefined };

@@ -54,7 +54,7 @@ export function rowsPage(rows: readonly SourceRowInput[]): RowsPage {
 export interface Chunk<Rows = readonly TargetRow[]> {
   readonly jobId: number;
   readonly partitionNo: number;
-  /** Transformed rows, in key order. */
+  /** The page's rows, transformed. */
   readonly rows: Rows;
   readonly rowCount: number;
   /** The source key of the last row: the checkpoint to record with this chunk. */
@@ -81,7 +81,10 @@ export const transactionalChunkWriter: ChunkWriter = async (db, chunk) => {
  * the runner only reads a page's {@link PageExtent}.
  */
 export interface PartitionIo<Page extends PageExtent = PageExtent, Rows = unknown> {
-  /** Up to `limit` source rows with `afterId < id <= endId`, in key order. */
+  /**
+   * The first `limit` source rows (by key) with `afterId < id <= endId`: in key order, except that a
+   * text page joined by the server may list its lines in any order (its `lastId` is still the greatest).
+   */
   readPage(afterId: number, endId: number, limit: number): Promise<Page>;
   /** The job's transformation of every row of the page ({@link transformRow} or its text twin). */
   transform(page: Page): Rows;
