@@ -1,5 +1,6 @@
 import { parseCentsAt } from '../source-data/cents.js';
 import { decodeField, encodeField } from '../source-data/tab-separated-text.js';
+import { forEachSourceLine, occurrences } from './source-lines.js';
 import { LARGE_AMOUNT_CENTS, TAX_PERCENT } from './transform-row.js';
 
 /**
@@ -28,8 +29,7 @@ export interface TargetText {
 export function sourceTextOf(text: string): SourceText {
   if (text.length === 0) return { text, rowCount: 0, lastId: undefined };
   if (!text.endsWith('\n')) throw new TypeError('source text must end with a newline');
-  let rowCount = 0;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) rowCount++;
+  const rowCount = occurrences(text, '\n');
   const lastLineAt = text.lastIndexOf('\n', text.length - 2) + 1;
   const lastId = Number(text.slice(lastLineAt, text.indexOf('\t', lastLineAt)));
   if (!Number.isSafeInteger(lastId)) throw new TypeError('source text: the last line has no integer key');
@@ -66,21 +66,12 @@ function categoryCodeField(field: string): string {
 export function transformSourceText(source: SourceText): TargetText {
   const { text } = source;
   let out = '';
-  let start = 0;
-  while (start < text.length) {
-    const end = text.indexOf('\n', start);
-    const nameAt = text.indexOf('\t', start) + 1;
-    const amountAt = text.indexOf('\t', nameAt) + 1;
-    const categoryAt = text.indexOf('\t', amountAt) + 1;
-    if (end === -1 || nameAt === 0 || amountAt === 0 || categoryAt === 0 || categoryAt > end) {
-      throw new TypeError(`source text: line at offset ${start} does not have four fields`);
-    }
+  forEachSourceLine(text, (start, nameAt, amountAt, categoryAt, end) => {
     const amountCents = parseCentsAt(text, amountAt, categoryAt - 1);
     out +=
       `${Number(text.slice(start, nameAt - 1))}\t${upperField(text.slice(nameAt, amountAt - 1))}\t` +
       `${amountCents}\t${Math.floor((amountCents * TAX_PERCENT) / 100)}\t` +
       `${categoryCodeField(text.slice(categoryAt, end))}\t${amountCents >= LARGE_AMOUNT_CENTS ? 1 : 0}\n`;
-    start = end + 1;
-  }
+  });
   return { text: out, rowCount: source.rowCount };
 }

@@ -1,6 +1,7 @@
 import mysql from 'mysql2';
 import type { RowDataPacket } from 'mysql2/promise';
 import { checkpointUpdateSql } from '../../workload/job-repository.js';
+import { occurrences } from '../../workload/source-lines.js';
 import { TARGET_COLUMNS, type SourceRowInput, type TargetRow } from '../../workload/transform-row.js';
 import type { SourceText } from '../../workload/transform-text.js';
 import type { Session } from '../../types.js';
@@ -52,13 +53,6 @@ interface PageTextRow extends RowDataPacket {
   row_count: number | string;
   last_id: number | string | null;
   text: string | null;
-}
-
-/** How many times `character` occurs in `text`. */
-function occurrences(text: string, character: string): number {
-  let count = 0;
-  for (let at = text.indexOf(character); at !== -1; at = text.indexOf(character, at + 1)) count++;
-  return count;
 }
 
 /** Source columns per line, so separators per line. */

@@ -2,6 +2,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { decodeField } from '../../source-data/tab-separated-text.js';
 import type { Session } from '../../types.js';
 import { checkpointUpdateSql } from '../../workload/job-repository.js';
+import { forEachSourceLine } from '../../workload/source-lines.js';
 import { TARGET_COLUMNS, type SourceRowInput, type TargetRow } from '../../workload/transform-row.js';
 import { sourceTextOf, type TargetText } from '../../workload/transform-text.js';
 import type { ChunkCheckpoint, EngineChunkWriters } from '../engine.js';
@@ -42,20 +43,14 @@ async function readPageText(
 /** Splits COPY text of `id, name, amount, category` lines into rows (none of the columns is nullable). */
 function parseSourceLines(text: string): SourceRowInput[] {
   const rows: SourceRowInput[] = [];
-  let start = 0;
-  while (start < text.length) {
-    const end = text.indexOf('\n', start);
-    const nameAt = text.indexOf('\t', start) + 1;
-    const amountAt = text.indexOf('\t', nameAt) + 1;
-    const categoryAt = text.indexOf('\t', amountAt) + 1;
+  forEachSourceLine(text, (start, nameAt, amountAt, categoryAt, end) => {
     rows.push({
       id: text.slice(start, nameAt - 1),
       name: decodeField(text.slice(nameAt, amountAt - 1)),
       amount: text.slice(amountAt, categoryAt - 1),
       category: decodeField(text.slice(categoryAt, end)),
     });
-    start = end + 1;
-  }
+  });
   return rows;
 }
 
