@@ -52,3 +52,13 @@ export async function planPartitions(pool: MeteredPool, partitions: number): Pro
   if (bounds.min_id === null || bounds.max_id === null) return [];
   return splitKeyRange(Number(bounds.min_id), Number(bounds.max_id), partitions);
 }
+
+/**
+ * Refuses keyset page bounds that are not safe integers: the bulk readers inline them into SQL text
+ * (COPY takes no bind parameters), so anything else must never reach the server.
+ */
+export function assertPageBounds(afterId: number, endId: number, limit: number): void {
+  for (const value of [afterId, endId, limit]) {
+    if (!Number.isSafeInteger(value)) throw new TypeError(`page bounds must be integers, got ${value}`);
+  }
+}

@@ -1,6 +1,7 @@
 import mysql from 'mysql2';
 import type { RowDataPacket } from 'mysql2/promise';
 import { checkpointUpdateSql } from '../../workload/job-repository.js';
+import { assertPageBounds } from '../../workload/key-ranges.js';
 import { occurrences } from '../../workload/source-lines.js';
 import { TARGET_COLUMNS, type SourceRowInput, type TargetRow } from '../../workload/transform-row.js';
 import type { SourceText } from '../../workload/transform-text.js';
@@ -27,17 +28,14 @@ function escapedText(column: string): string {
  * The keyset page as one text value: the server joins the page's lines (GROUP_CONCAT), so mysql2
  * decodes one field per page instead of four per row (100k rows in 5000-row pages on MariaDB 10.11,
  * five interleaved rounds: ~25 ms of client CPU instead of ~145 ms, for ~125 ms of server CPU
- * instead of ~70 ms). The lines are joined in whatever order the
- * server reads the page (an ORDER BY inside GROUP_CONCAT costs a sort), so the last key comes from
- * MAX(id), and COUNT(*) says how many lines to expect. The limit is raised for the statement in the
+ * instead of ~70 ms). The lines are joined in whatever order the server reads the page (an ORDER
+ * BY inside GROUP_CONCAT costs a sort), so the last key comes from MAX(id), and COUNT(*) says how many lines to expect. The limit is raised for the statement in the
  * same round trip (multipleStatements): 64 MiB holds any page the job reads. With `escaped`, the two
  * text columns go through four REPLACEs each, which cost the server about as much as the join itself
  * (~80 ms per 100k rows here), so the plain text is read first (see {@link plainPageText}).
  */
 function readPageTextSql(afterId: number, endId: number, limit: number, escaped: boolean): string {
-  for (const value of [afterId, endId, limit]) {
-    if (!Number.isSafeInteger(value)) throw new TypeError(`page bounds must be integers, got ${value}`);
-  }
+  assertPageBounds(afterId, endId, limit);
   const text = (column: string): string => (escaped ? escapedText(column) : column);
   return (
     'SET SESSION group_concat_max_len = 67108864; ' +

@@ -2,6 +2,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { decodeField } from '../../source-data/tab-separated-text.js';
 import type { Session } from '../../types.js';
 import { checkpointUpdateSql } from '../../workload/job-repository.js';
+import { assertPageBounds } from '../../workload/key-ranges.js';
 import { forEachSourceLine } from '../../workload/source-lines.js';
 import { TARGET_COLUMNS, type SourceRowInput, type TargetRow } from '../../workload/transform-row.js';
 import { sourceTextOf, type TargetText } from '../../workload/transform-text.js';
@@ -17,9 +18,7 @@ import { postgresClientOf } from './postgres-session.js';
  * checked and inlined.
  */
 function readPageSql(afterId: number, endId: number, limit: number): string {
-  for (const value of [afterId, endId, limit]) {
-    if (!Number.isSafeInteger(value)) throw new TypeError(`page bounds must be integers, got ${value}`);
-  }
+  assertPageBounds(afterId, endId, limit);
   return (
     'COPY (SELECT id, name, amount, category FROM source ' +
     `WHERE id > ${afterId} AND id <= ${endId} ORDER BY id LIMIT ${limit}) TO STDOUT`
