@@ -47,6 +47,11 @@ export function durationFlag(flag: string): (value: string) => number {
   };
 }
 
+/** `--budget`: a duration, or 0 for none (the first pass only). */
+export function budgetFlag(value: string): number {
+  return /^\s*0+(\.0*)?\s*(ns|us|ms|s|m)?\s*$/.test(value) ? 0 : durationFlag('--budget')(value);
+}
+
 /** `--unit`: one of the time units. */
 export function parseUnit(value: string): TimeUnit {
   if (!(TIME_UNITS as readonly string[]).includes(value)) {

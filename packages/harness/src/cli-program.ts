@@ -25,6 +25,7 @@ import { runSuite, type RunStage } from './runner.js';
 import { parseShardSpec, shardReportPath, type ShardSpec } from './shard-plan.js';
 import { describeShard, keepOnlyShardResults, planShardRun } from './shard-run.js';
 import {
+  budgetFlag,
   collect,
   collectChoice,
   durationFlag,
@@ -56,6 +57,7 @@ interface RunFlags {
   quick?: boolean;
   prof: string[];
   shard?: ShardSpec;
+  budget?: number;
 }
 
 /** What a package adds to the command line. */
@@ -194,6 +196,11 @@ const RUN_OPTIONS: readonly (readonly [
   ['--resume', 'skip combinations already in the report with status ok'],
   ['--quick', "the suite's quick profile; the report goes to a temp file, never to --out"],
   [
+    '--budget <duration>',
+    "wall time of the whole run, e.g. 12m: after the first pass, fork pairs go to undetermined answers until it is spent (default: the suite's; 0 = first pass only)",
+    budgetFlag,
+  ],
+  [
     '--shard <k/n>',
     'run part k of n of the matrix, balanced by the durations in --out; writes <out>.shard-k-of-n.json for dbbench merge',
     shardFlag,
@@ -270,7 +277,7 @@ async function runCommand(
   const shard =
     flags.shard === undefined
       ? undefined
-      : await planShardRun(suite.name, plan, flags.shard, flags.quick ? undefined : outOption(suite, flags));
+      : await planShardRun(suite, plan, flags.shard, flags.quick ? undefined : outOption(suite, flags));
   const combinations = shard?.combinations ?? plan;
   if (flags.list) {
     if (shard !== undefined) process.stdout.write(`${describeShard(shard)}\n`);
@@ -316,6 +323,7 @@ async function runCommand(
       reporter,
       signal: controller.signal,
       ...(shard === undefined ? {} : { shard: shard.record }),
+      budgetMs: flags.budget ?? (flags.quick === true ? 0 : (suite.budgetMs ?? 0)),
       onStage: (next) => (stage = next),
     });
     if (summary.interrupted) return exitCode || EXIT_CODES.interrupted;

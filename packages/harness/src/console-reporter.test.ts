@@ -47,9 +47,10 @@ function result(name: string, score: number, error: number, noisy: boolean): Dbb
 }
 
 describe('console output of noisy results', () => {
-  it('gives the advice with the width of the interval', () => {
-    expect(noisyAdvice({ score: 10, scoreError: 4 })).toBe(
-      'noisy: the 99.9% interval ±40% is wider than ±25% of the score; run more forks (--forks) or iterations (-i), or on a quieter machine',
+  it('gives the advice with how much the forks differ', () => {
+    // Fork means 8 and 12: sd 2.83 over mean 10.
+    expect(noisyAdvice({ rawData: [[8, 8], [12, 12]] })).toBe(
+      "noisy: the forks' means differ by 28% (coefficient of variation), more than 10%; run more forks (--forks), or on a quieter machine",
     );
   });
 
@@ -59,7 +60,7 @@ describe('console output of noisy results', () => {
     reporter.combinationFinished(result('quiet', 10, 0.5, false));
     expect(lines.join('')).not.toContain('noisy');
     reporter.combinationFinished(result('wild', 10, 4, true));
-    expect(lines.join('')).toContain('  noisy: the 99.9% interval ±40%');
+    expect(lines.join('')).toContain("  noisy: the forks' means differ");
   });
 
   it('marks noisy rows in the closing table, and adds no column when none is noisy', () => {

@@ -10,7 +10,7 @@ import type { Combination } from './run-plan.js';
 import type { ResolvedSettings } from './settings.js';
 import { formatClock } from './run-progress.js';
 import { formatIterationTime } from './units.js';
-import { NOISY_RELATIVE_HALF_WIDTH } from './statistics.js';
+import { forkVariation, NOISY_FORK_CV } from './compare/fork-statistics.js';
 
 /** Where console output goes. */
 export interface ReporterOutput {
@@ -131,23 +131,21 @@ export class ConsoleReporter {
 }
 
 /**
- * What a noisy result's console line says: how wide its interval is and what would narrow it, so
+ * What a noisy result's console line says: how much its forks disagree and what would narrow it, so
  * it does not read as a finding.
  */
-export function noisyAdvice(metric: { readonly score: JmhNumber; readonly scoreError: JmhNumber }): string {
-  const relative =
-    metric.score === 'NaN' || metric.scoreError === 'NaN'
-      ? ''
-      : ` ±${((metric.scoreError / metric.score) * 100).toFixed(0)}%`;
+export function noisyAdvice(metric: { readonly rawData: readonly (readonly number[])[] }): string {
+  const variation = forkVariation(metric.rawData);
+  const spread = Number.isFinite(variation) ? ` by ${(variation * 100).toFixed(0)}% (coefficient of variation)` : '';
   return (
-    `noisy: the 99.9% interval${relative} is wider than ±${NOISY_RELATIVE_HALF_WIDTH * 100}% of the score; ` +
-    'run more forks (--forks) or iterations (-i), or on a quieter machine'
+    `noisy: the forks' means differ${spread}, more than ${NOISY_FORK_CV * 100}%; ` +
+    'run more forks (--forks), or on a quieter machine'
   );
 }
 
 /**
  * The final table as aligned text rows: Benchmark, (params…), Mode, Cnt, Score, Error, Units, and
- * a closing "noisy" mark on results whose interval is wider than ±25% of the score.
+ * a closing "noisy" mark on results whose forks disagree by more than 10%.
  */
 export function resultTable(results: readonly DbbenchResult[]): string[] {
   const paramNames = [...new Set(results.flatMap((result) => Object.keys(result.params ?? {})))];

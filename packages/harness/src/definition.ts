@@ -240,6 +240,12 @@ export interface SuiteDefinition<RunContext extends Json = Json> {
   };
   readonly options?: Readonly<Record<string, SuiteOption>>;
   /**
+   * Wall time a full run of this suite may take, ms: after the first pass, fork pairs go to the
+   * declared answers still undetermined until the run has taken this long (`--budget` replaces it;
+   * `--quick` runs the first pass only). Absent: the first pass only.
+   */
+  readonly budgetMs?: number;
+  /**
    * How results read in the docs: display names of axis values and the questions the results
    * answer. Carried into every result's `dbbench` extension; checked when the suite loads.
    */

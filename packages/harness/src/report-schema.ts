@@ -134,9 +134,15 @@ export const dbbenchExtensionSchema = z.object({
   /** Set by `dbbench run --shard k/n`; `dbbench merge` checks it and leaves it out of the merged report. */
   shard: shardRecordSchema.optional(),
   /**
-   * The score's 99.9% interval is wider than ±25% of the score: the result says more about the
-   * machine than the code (more forks or iterations, or a quieter machine, would tell). Absent in
-   * older reports and on failed results.
+   * The round each fork ran in, one per fork of `rawData` (unique per run). The combinations a
+   * declared question compares run one fork each per round, so the answers pair the forks of a round.
+   * Absent in older reports.
+   */
+  forkRounds: z.array(z.string()).optional(),
+  /**
+   * The forks' means vary by more than 10% (coefficient of variation; one fork: its iterations): the
+   * result says more about the machine than the code. Absent on failed results. (Reports before
+   * fork-level statistics set it when the 99.9% interval was wider than ±25%.)
    */
   noisy: z.boolean().optional(),
   /** Secondary metrics the benchmark declares deterministic work per operation (compared exactly). */

@@ -7,7 +7,8 @@ import type { ForkFailure, IterationResult } from './fork-protocol.js';
 import type { Combination } from './run-plan.js';
 import type { DbbenchResult, Environment, Failure, JmhMetric, JmhNumber } from './report-schema.js';
 import type { ResolvedSettings } from './settings.js';
-import { isNoisy, PERCENTILE_KEYS, summarize, type Summary } from './statistics.js';
+import { isNoisyForks } from './compare/fork-statistics.js';
+import { PERCENTILE_KEYS, summarize, type Summary } from './statistics.js';
 import { formatIterationTime, scoreUnit } from './units.js';
 import { HARNESS_VERSION } from './version.js';
 import { answersOfBenchmark, labelsOfParams, type SuiteDisplay } from './presentation.js';
@@ -105,7 +106,7 @@ export function buildResult(outcome: CombinationOutcome, metadata: RunMetadata):
               max: jmhNumber(primary.summary.max),
             },
             invocations: measured.map((fork) => fork.map((iteration) => iteration.invocations)),
-            noisy: isNoisy(primary.summary.mean, primary.summary.error),
+            noisy: isNoisyForks(primary.metric.rawData),
           }),
     },
   };

@@ -74,13 +74,15 @@ export function combinationKey(suiteName: string, combination: Combination): str
  * `dbbench.elapsedMs` in `durations` (the report the run would update, as it was before any shard
  * ran); one without a recorded duration weighs the mean of those with one; with none at all every
  * combination weighs the same, a split by count. Failed results' durations are not used: a
- * combination that failed early says nothing about how long it takes.
+ * combination that failed early says nothing about how long it takes. `groups` (plan indexes) stay
+ * on one shard each: the combinations a declared question compares (see `session/question-plan.ts`).
  */
 export function selectShard(
   suiteName: string,
   plan: readonly Combination[],
   spec: ShardSpec,
   durations: DbbenchReport = [],
+  groups: readonly (readonly number[])[] = plan.map((_, index) => [index]),
 ): ShardSelection {
   const recorded = new Map<string, number>();
   for (const result of durations) {
@@ -96,10 +98,18 @@ export function selectShard(
   const balancedBy = known.length > 0 ? 'duration' : 'count';
   const fallbackMs = known.length > 0 ? known.reduce((sum, value) => sum + value, 0) / known.length : 1;
   const weights = keys.map((key) => recorded.get(key) ?? fallbackMs);
-  const shardOf = balanceShards(
-    keys.map((key, index) => ({ key, weight: weights[index] ?? fallbackMs })),
+  // A question's combinations are one unit: its ratio must never compare two machines.
+  const groupShard = balanceShards(
+    groups.map((group) => ({
+      key: keys[group[0] ?? 0] ?? '',
+      weight: group.reduce((sum, index) => sum + (weights[index] ?? fallbackMs), 0),
+    })),
     spec.count,
   );
+  const shardOf = new Array<number>(plan.length).fill(0);
+  groups.forEach((group, groupIndex) => {
+    for (const index of group) shardOf[index] = groupShard[groupIndex] ?? 0;
+  });
   const totals = new Array<number>(spec.count).fill(0);
   shardOf.forEach((shard, index) => (totals[shard] = (totals[shard] ?? 0) + (weights[index] ?? 0)));
   return {

@@ -6,7 +6,9 @@
 import { rm } from 'node:fs/promises';
 import { readReportIfExists, resultKey, writeReportAtomic } from './report-io.js';
 import type { ShardRecord } from './report-schema.js';
+import type { SuiteDefinition } from './definition.js';
 import type { Combination } from './run-plan.js';
+import { plannedGroups } from './session/question-plan.js';
 import {
   combinationKey,
   formatShard,
@@ -16,15 +18,18 @@ import {
 } from './shard-plan.js';
 import { formatClock } from './run-progress.js';
 
-/** Selects shard `spec` of `plan`, weighted by the durations recorded in `durationsPath` (if any). */
+/**
+ * Selects shard `spec` of `plan`, weighted by the durations recorded in `durationsPath` (if any); the
+ * combinations a question compares stay together on one shard.
+ */
 export async function planShardRun(
-  suiteName: string,
+  suite: SuiteDefinition,
   plan: readonly Combination[],
   spec: ShardSpec,
   durationsPath: string | undefined,
 ): Promise<ShardSelection> {
   const durations = durationsPath === undefined ? undefined : await readReportIfExists(durationsPath);
-  return selectShard(suiteName, plan, spec, durations ?? []);
+  return selectShard(suite.name, plan, spec, durations ?? [], plannedGroups(suite, plan));
 }
 
 /** One line: which shard, how many combinations, and what the split was weighted by. */

@@ -69,3 +69,34 @@ export { identityOf, pairReports, type PairOptions } from './report-pairs.js';
 export { renderMarkdown, type MarkdownOptions } from './render-markdown.js';
 export { comparisonJson, renderJson, type ComparisonJson, type ResultJson } from './render-json.js';
 export { renderConsole, type ConsoleOptions } from './render-console.js';
+export {
+  FORK_CONFIDENCE,
+  forkInterval,
+  forkMeans,
+  forkVariation,
+  isNoisyForks,
+  MIN_FORKS_FOR_INTERVAL,
+  NOISY_FORK_CV,
+  type ForkInterval,
+} from './fork-statistics.js';
+export {
+  ANSWER_THRESHOLD,
+  answerEstimate,
+  answerOutcome,
+  MAX_PAIRS_PER_LINE,
+  morePairsNeeded,
+  pairedForkMeans,
+  type AnswerEstimate,
+  type AnswerEstimateOptions,
+  type AnswerMethod,
+  type AnswerOutcome,
+  type ForkSeries,
+} from './answer-statistics.js';
+export {
+  perPoints,
+  questionLines,
+  sideMatches,
+  type QuestionItem,
+  type QuestionLine,
+} from '../questions/question-lines.js';
+export { answerLine, bestResult, seriesScore, type LineAnswer, type SideResult } from '../questions/line-answer.js';

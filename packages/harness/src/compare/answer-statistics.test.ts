@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  answerEstimate,
+  answerOutcome,
+  morePairsNeeded,
+  pairedForkMeans,
+  type ForkSeries,
+} from './answer-statistics.js';
+import { forkInterval, isNoisyForks } from './fork-statistics.js';
+
+/** A side with one value per fork and the rounds r0, r1, … */
+function series(values: readonly number[], rounds = values.map((_, index) => `r${index}`)): ForkSeries {
+  return { rawData: values.map((value) => [value, value]), rounds };
+}
+
+describe('fork-level intervals', () => {
+  it('gives a t-interval from 3 forks, and the range with n below', () => {
+    const three = forkInterval([[10], [11], [12]]);
+    expect(three?.method).toBe('t');
+    expect(three?.score).toBeCloseTo(11);
+    // t(0.975, 2) = 4.303, sd 1, n 3: ±2.48.
+    expect(three?.high).toBeCloseTo(11 + 4.303 / Math.sqrt(3), 2);
+    expect(forkInterval([[10], [12]])).toMatchObject({ method: 'range', low: 10, high: 12, forks: 2 });
+    expect(forkInterval([[10, 12]])).toMatchObject({ method: 'single', forks: 1 });
+    expect(forkInterval([[]])).toBeUndefined();
+  });
+
+  it('calls a result noisy by how much its forks differ, not by a t quantile at 1 degree of freedom', () => {
+    // 24.9 s and 22.5 s: CV 7.2%, which a 99.9% t over two values turned into ±770 s.
+    expect(isNoisyForks([[24.9], [22.5]])).toBe(false);
+    expect(isNoisyForks([[10], [14]])).toBe(true);
+  });
+});
+
+describe('answer estimates', () => {
+  it('pairs the forks of the same round and forgets the drift both sides share', () => {
+    // The machine slows by 10% a round; the candidate is always exactly 2× the baseline.
+    const baseline = series([100, 110, 121, 133.1]);
+    const candidate = series([200, 220, 242, 266.2]);
+    const estimate = answerEstimate(baseline, candidate);
+    expect(estimate?.method).toBe('paired');
+    expect(estimate?.n).toBe(4);
+    expect(estimate?.ratio).toBeCloseTo(2, 6);
+    expect(estimate?.high).toBeCloseTo(2, 6);
+    // Unpaired, the same values give a wide interval: the drift counts as noise.
+    const unpaired = answerEstimate({ rawData: baseline.rawData }, { rawData: candidate.rawData });
+    expect(unpaired?.method).toBe('unpaired');
+    expect((unpaired?.high ?? 0) / (unpaired?.low ?? 1)).toBeGreaterThan(1.2);
+  });
+
+  it('pairs only rounds both sides ran', () => {
+    const pairs = pairedForkMeans(series([1, 2, 3], ['a', 'b', 'c']), series([4, 5, 6], ['c', 'x', 'a']));
+    expect(pairs).toEqual({ baseline: [1, 3], candidate: [6, 4] });
+  });
+
+  it('gives no interval from fewer than 3 forks or pairs: a range, undetermined', () => {
+    const estimate = answerEstimate(series([100, 104]), series([400, 410]));
+    expect(estimate?.method).toBe('range');
+    expect(estimate?.low).toBeCloseTo(400 / 104);
+    expect(estimate?.high).toBeCloseTo(410 / 100);
+    expect(answerOutcome(estimate!)).toBe('undetermined');
+    expect(morePairsNeeded(estimate!)).toBe(1);
+  });
+
+  it('names the three outcomes by where the interval lies against ±10%', () => {
+    const noise = [1, 1.02, 0.98, 1.01, 0.99];
+    const base = [100, 100, 100, 100, 100];
+    const decided = answerEstimate(series(base), series(noise.map((value) => 300 * value)))!;
+    expect(answerOutcome(decided)).toBe('decided');
+    const equivalent = answerEstimate(series(base), series(noise.map((value) => 101 * value)))!;
+    expect(answerOutcome(equivalent)).toBe('equivalent');
+    expect(morePairsNeeded(equivalent)).toBe(0);
+    const wide = [1, 1.3, 0.75, 1.2, 0.85];
+    const undetermined = answerEstimate(series(base), series(wide.map((value) => 100 * value)))!;
+    expect(answerOutcome(undetermined)).toBe('undetermined');
+    const more = morePairsNeeded(undetermined);
+    expect(more === undefined || more > 0).toBe(true);
+  });
+
+  it('estimates more pairs from the spread, fewer for a line closer to settling', () => {
+    const base = [100, 100, 100];
+    const near = answerEstimate(series(base), series([130, 118, 142]))!;
+    const far = answerEstimate(series(base), series([200, 150, 260]))!;
+    expect(answerOutcome(near)).toBe('undetermined');
+    const nearPairs = morePairsNeeded(near);
+    expect(nearPairs).toBeGreaterThan(0);
+    // A ratio sitting on the threshold cannot be settled by any count within reach.
+    const onEdge = answerEstimate(series(base), series([105, 115, 110]))!;
+    expect(morePairsNeeded(onEdge)).toBeUndefined();
+    expect(answerOutcome(far)).not.toBe('equivalent');
+  });
+
+  it('widens the interval of a best-of pick (Bonferroni over the comparisons it chose among)', () => {
+    const baseline = series([100, 103, 98, 101]);
+    const candidate = series([150, 160, 148, 155]);
+    const one = answerEstimate(baseline, candidate)!;
+    const six = answerEstimate(baseline, candidate, { comparisons: 6 })!;
+    expect(six.ratio).toBeCloseTo(one.ratio);
+    expect(six.high - six.low).toBeGreaterThan(one.high - one.low);
+  });
+
+  it('refuses values that cannot form a ratio', () => {
+    expect(answerEstimate(series([0, 1, 2]), series([1, 2, 3]))).toBeUndefined();
+    expect(answerEstimate({ rawData: [] }, series([1, 2, 3]))).toBeUndefined();
+  });
+});

@@ -1,0 +1,192 @@
+/**
+ * The statistics of a declared answer: the ratio candidate / baseline of two results with its
+ * interval, and one of three outcomes — decided (the whole interval beyond ±threshold), equivalent
+ * (the whole interval inside it) or undetermined (neither: with how many more fork pairs would
+ * probably settle it).
+ *
+ * The fork is the unit. When both results ran forks in the same rounds (the run interleaves the
+ * combinations a question compares, one fork of each per round, so drift and a busy neighbour hit
+ * both), the ratio comes from the paired differences of log fork means — Student t at n − 1 degrees
+ * of freedom over n pairs, the design of a randomized interleaved trial. Otherwise (results of two
+ * suites, or reports from before rounds were recorded) the two sides' log fork means are compared
+ * unpaired. No interval comes from fewer than 3 forks or pairs: such a line is undetermined and
+ * shows the range of the fork ratios instead.
+ *
+ * A side that picks the best of k configurations ("each at its best chunk size") would make its
+ * winner look better than it is; the level is Bonferroni-adjusted over the k × k' comparisons the
+ * pick could have made, so the interval of whichever pair wins keeps its coverage.
+ */
+import { tQuantile } from '../distributions.js';
+import { mean, stdev } from '../statistics.js';
+import { FORK_CONFIDENCE, forkMeans, MIN_FORKS_FOR_INTERVAL } from './fork-statistics.js';
+import { twoSampleTTest } from './t-test.js';
+
+/** An answer's ratio is equivalent to 1 inside ±this, decided beyond it. */
+export const ANSWER_THRESHOLD = 0.1;
+/** Most fork pairs a question's line gets in one run. */
+export const MAX_PAIRS_PER_LINE = 10;
+/** "About N more pairs" is not estimated past this (the line is then called out of reach). */
+const MAX_ESTIMATED_PAIRS = 40;
+
+/** One side's forks: iteration values per fork, and the round each fork ran in (when recorded). */
+export interface ForkSeries {
+  readonly rawData: readonly (readonly number[])[];
+  readonly rounds?: readonly string[];
+}
+
+/** How an answer's interval was formed. */
+export type AnswerMethod = 'paired' | 'unpaired' | 'range';
+
+/** A ratio with its interval and what it came from. */
+export interface AnswerEstimate {
+  readonly ratio: number;
+  readonly low: number;
+  readonly high: number;
+  readonly method: AnswerMethod;
+  /** Fork pairs (paired) or the smaller side's forks (unpaired, range). */
+  readonly n: number;
+  /** Standard deviation of the log ratio per pair (paired) or per fork (unpaired); NaN for a range. */
+  readonly logSpread: number;
+  /** The t quantile behind the interval (NaN for a range). */
+  readonly tQuantile: number;
+}
+
+/** The three outcomes of an answer line. */
+export type AnswerOutcome = 'decided' | 'equivalent' | 'undetermined';
+
+/** Options of {@link answerEstimate}. */
+export interface AnswerEstimateOptions {
+  readonly confidence?: number;
+  /** Comparisons a best-of pick chose among (Bonferroni); default 1. */
+  readonly comparisons?: number;
+}
+
+/** Fork means of the forks that ran in the same round on both sides, in round order. */
+export function pairedForkMeans(
+  baseline: ForkSeries,
+  candidate: ForkSeries,
+): { readonly baseline: number[]; readonly candidate: number[] } {
+  const byRound = (series: ForkSeries): Map<string, number> => {
+    const rounds = new Map<string, number>();
+    series.rawData.forEach((fork, index) => {
+      const round = series.rounds?.[index];
+      const values = fork.filter(Number.isFinite);
+      if (round !== undefined && values.length > 0) rounds.set(round, mean(values));
+    });
+    return rounds;
+  };
+  const candidateRounds = byRound(candidate);
+  const pairs = { baseline: [] as number[], candidate: [] as number[] };
+  for (const [round, value] of byRound(baseline)) {
+    const other = candidateRounds.get(round);
+    if (other === undefined) continue;
+    pairs.baseline.push(value);
+    pairs.candidate.push(other);
+  }
+  return pairs;
+}
+
+function twoSidedT(confidence: number, comparisons: number, degreesOfFreedom: number): number {
+  const alpha = (1 - confidence) / Math.max(1, comparisons);
+  return tQuantile(1 - alpha / 2, degreesOfFreedom);
+}
+
+/**
+ * The ratio candidate / baseline with its interval: paired over shared rounds when there are at
+ * least 3, else unpaired over fork means when both sides have 3, else the range of fork ratios.
+ * Undefined when a side has no positive values.
+ */
+export function answerEstimate(
+  baseline: ForkSeries,
+  candidate: ForkSeries,
+  options: AnswerEstimateOptions = {},
+): AnswerEstimate | undefined {
+  const confidence = options.confidence ?? FORK_CONFIDENCE;
+  const comparisons = options.comparisons ?? 1;
+  const baselineMeans = forkMeans(baseline.rawData);
+  const candidateMeans = forkMeans(candidate.rawData);
+  if (baselineMeans.length === 0 || candidateMeans.length === 0) return undefined;
+  if ([...baselineMeans, ...candidateMeans].some((value) => !(value > 0))) return undefined;
+  const paired = pairedForkMeans(baseline, candidate);
+  if (paired.baseline.length >= MIN_FORKS_FOR_INTERVAL) {
+    const differences = paired.candidate.map((value, index) => Math.log(value / (paired.baseline[index] ?? NaN)));
+    const n = differences.length;
+    const center = mean(differences);
+    const spread = stdev(differences);
+    const t = twoSidedT(confidence, comparisons, n - 1);
+    const halfWidth = (t * spread) / Math.sqrt(n);
+    return {
+      ratio: Math.exp(center),
+      low: Math.exp(center - halfWidth),
+      high: Math.exp(center + halfWidth),
+      method: 'paired',
+      n,
+      logSpread: spread,
+      tQuantile: t,
+    };
+  }
+  const logBaseline = baselineMeans.map(Math.log);
+  const logCandidate = candidateMeans.map(Math.log);
+  const n = Math.min(logBaseline.length, logCandidate.length);
+  const center = mean(logCandidate) - mean(logBaseline);
+  if (n >= MIN_FORKS_FOR_INTERVAL) {
+    const test = twoSampleTTest(logBaseline, logCandidate);
+    const t = twoSidedT(confidence, comparisons, test.degreesOfFreedom);
+    const halfWidth = t * test.standardError;
+    return {
+      ratio: Math.exp(center),
+      low: Math.exp(center - halfWidth),
+      high: Math.exp(center + halfWidth),
+      method: 'unpaired',
+      n,
+      // The spread per fork that gives this standard error with n forks a side.
+      logSpread: test.standardError * Math.sqrt(n / 2),
+      tQuantile: t,
+    };
+  }
+  return {
+    ratio: Math.exp(center),
+    low: Math.min(...candidateMeans) / Math.max(...baselineMeans),
+    high: Math.max(...candidateMeans) / Math.min(...baselineMeans),
+    method: 'range',
+    n,
+    logSpread: Number.NaN,
+    tQuantile: Number.NaN,
+  };
+}
+
+/** Decided, equivalent or undetermined, by where the interval lies against 1 ± `threshold`. */
+export function answerOutcome(estimate: AnswerEstimate, threshold: number = ANSWER_THRESHOLD): AnswerOutcome {
+  if (estimate.method === 'range') return 'undetermined';
+  if (estimate.low > 1 + threshold || estimate.high < 1 - threshold) return 'decided';
+  if (estimate.low >= 1 - threshold && estimate.high <= 1 + threshold) return 'equivalent';
+  return 'undetermined';
+}
+
+/**
+ * About how many more fork pairs an undetermined line needs before its interval, at the spread
+ * measured so far, clears the threshold on the side its ratio lies: 0 when it is not undetermined,
+ * undefined when no count within reach would do (the ratio sits on the threshold, or a range from
+ * fewer than 3 forks has no spread to project from — then 3 forks are the first step).
+ */
+export function morePairsNeeded(
+  estimate: AnswerEstimate,
+  threshold: number = ANSWER_THRESHOLD,
+  confidence: number = FORK_CONFIDENCE,
+): number | undefined {
+  if (estimate.method === 'range') return Math.max(1, MIN_FORKS_FOR_INTERVAL - estimate.n);
+  if (answerOutcome(estimate, threshold) !== 'undetermined') return 0;
+  const center = Math.log(estimate.ratio);
+  const upper = Math.log(1 + threshold);
+  const lower = Math.log(1 - threshold);
+  // The room the half-width has: to the band's edge from outside (decide), or to the nearer edge from inside (equivalence).
+  const room =
+    center > upper ? center - upper : center < lower ? lower - center : Math.min(upper - center, center - lower);
+  if (!(room > 0) || !(estimate.logSpread >= 0)) return undefined;
+  if (estimate.logSpread === 0) return 0;
+  for (let n = estimate.n + 1; n <= MAX_ESTIMATED_PAIRS; n += 1) {
+    const t = tQuantile(1 - (1 - confidence) / 2, n - 1);
+    if ((t * estimate.logSpread) / Math.sqrt(n) < room) return n - estimate.n;
+  }
+  return undefined;
+}

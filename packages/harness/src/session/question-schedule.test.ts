@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../compare/random.js';
+import {
+  initialSchedule,
+  nextLinePair,
+  questionGroups,
+  type LineProgress,
+} from './question-schedule.js';
+
+describe('question groups', () => {
+  it('links the combinations lines compare, transitively, and leaves the rest alone', () => {
+    const groups = questionGroups(6, [
+      { baseline: [1], candidate: [3] },
+      { baseline: [3], candidate: [4] },
+      { baseline: [5], candidate: [] },
+    ]);
+    expect(groups).toEqual([[0], [1, 3, 4], [2], [5]]);
+  });
+});
+
+describe('the first pass', () => {
+  it('runs a group in rounds, every member once per round, and a lone combination back to back', () => {
+    const groups = [[0], [1, 2, 3]];
+    const forks = [2, 3, 3, 3];
+    const schedule = initialSchedule(groups, (index) => forks[index] ?? 0, seededRandom(7));
+    // The lone combination: 2 forks, each its own round.
+    expect(schedule.slice(0, 2)).toEqual([
+      { combination: 0, round: 0 },
+      { combination: 0, round: 1 },
+    ]);
+    const rest = schedule.slice(2);
+    expect(rest).toHaveLength(9);
+    for (let round = 0; round < 3; round++) {
+      const slots = rest.slice(round * 3, round * 3 + 3);
+      // Every member once per round, all three in the same round, before any of the next round.
+      expect(slots.map((slot) => slot.combination).sort()).toEqual([1, 2, 3]);
+      expect(new Set(slots.map((slot) => slot.round)).size).toBe(1);
+    }
+    const rounds = schedule.map((slot) => slot.round);
+    expect([...rounds].sort((a, b) => a - b)).toEqual(rounds);
+  });
+
+  it('shuffles the order within a round, so no member always goes first', () => {
+    const firsts = new Set<number>();
+    const schedule = initialSchedule([[0, 1, 2]], () => 30, seededRandom(3));
+    for (let round = 0; round < 30; round++) firsts.add(schedule[round * 3]?.combination ?? -1);
+    expect(firsts).toEqual(new Set([0, 1, 2]));
+  });
+
+  it('gives a member with fewer forks only its own rounds', () => {
+    const schedule = initialSchedule([[0, 1]], (index) => (index === 0 ? 1 : 3), seededRandom(1));
+    expect(schedule.filter((slot) => slot.combination === 0)).toHaveLength(1);
+    expect(schedule.filter((slot) => slot.combination === 1)).toHaveLength(3);
+  });
+});
+
+describe('the next fork pair', () => {
+  const line = (overrides: Partial<LineProgress>): LineProgress => ({
+    outcome: 'undetermined',
+    morePairs: 2,
+    pairs: 3,
+    pairCostMs: 1000,
+    next: [0, 1],
+    ...overrides,
+  });
+
+  it('goes to the undetermined line cheapest to settle', () => {
+    const lines = [
+      line({ morePairs: 4, pairCostMs: 1000 }),
+      line({ morePairs: 1, pairCostMs: 3000 }),
+      line({ morePairs: 2, pairCostMs: 1000 }),
+    ];
+    expect(nextLinePair(lines, 10)).toBe(2);
+  });
+
+  it('skips settled lines, lines at the limit and lines with nothing to run; stops when none is left', () => {
+    expect(
+      nextLinePair(
+        [
+          line({ outcome: 'decided', morePairs: 0 }),
+          line({ outcome: 'equivalent', morePairs: 0 }),
+          line({ pairs: 10 }),
+          line({ next: undefined }),
+          line({ outcome: undefined }),
+        ],
+        10,
+      ),
+    ).toBeUndefined();
+  });
+
+  it('puts lines out of reach after every line within reach', () => {
+    expect(nextLinePair([line({ morePairs: undefined, pairCostMs: 1 }), line({ morePairs: 9, pairCostMs: 5000 })], 10)).toBe(1);
+    expect(nextLinePair([line({ morePairs: undefined })], 10)).toBe(0);
+  });
+});

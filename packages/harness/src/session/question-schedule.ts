@@ -1,0 +1,123 @@
+/**
+ * The order a run measures in, decided by the suite's questions. Combinations that a declared answer
+ * compares form a group (linked through any line); a group runs in rounds, one fork of each member
+ * per round in a shuffled order, so the two sides of every line are measured close together in time
+ * and a drift of the machine or a busy neighbour falls on both. A fork records its round, and the
+ * statistics pair the forks of one round. Combinations no question compares run their forks one
+ * after another, as before. After this first pass, {@link nextLinePair} spends what is left of the
+ * time budget on the lines still undetermined, one fork pair at a time, cheapest to settle first.
+ */
+import type { AnswerOutcome } from '../compare/answer-statistics.js';
+
+/** Rounds a combination gets when a question compares it: the fewest that give a t-interval. */
+export const QUESTION_FORKS = 3;
+
+/** A line as the schedule sees it: the combinations (plan indexes) on either side. */
+export interface ScheduledLine {
+  readonly baseline: readonly number[];
+  readonly candidate: readonly number[];
+}
+
+/** One fork to run: which combination, and the round it belongs to. */
+export interface ScheduledFork {
+  readonly combination: number;
+  readonly round: number;
+}
+
+/**
+ * Groups of combinations linked by lines with both sides planned (union–find), in plan order of their
+ * first member; every combination that no such line links is a group of one.
+ */
+export function questionGroups(count: number, lines: readonly ScheduledLine[]): number[][] {
+  const parent = Array.from({ length: count }, (_, index) => index);
+  const find = (index: number): number => {
+    let root = index;
+    while (parent[root] !== root) root = parent[root] as number;
+    while (parent[index] !== root) {
+      const next = parent[index] as number;
+      parent[index] = root;
+      index = next;
+    }
+    return root;
+  };
+  for (const line of lines) {
+    if (line.baseline.length === 0 || line.candidate.length === 0) continue;
+    const [first, ...rest] = [...line.baseline, ...line.candidate];
+    for (const other of rest) parent[find(other)] = find(first as number);
+  }
+  const groups = new Map<number, number[]>();
+  for (let index = 0; index < count; index += 1) {
+    const root = find(index);
+    const group = groups.get(root) ?? [];
+    group.push(index);
+    groups.set(root, group);
+  }
+  return [...groups.values()].sort((a, b) => (a[0] as number) - (b[0] as number));
+}
+
+/** Fisher–Yates with the given source of randomness (seeded in tests). */
+export function shuffled<T>(values: readonly T[], random: () => number): T[] {
+  const result = [...values];
+  for (let index = result.length - 1; index > 0; index -= 1) {
+    const pick = Math.floor(random() * (index + 1));
+    [result[index], result[pick]] = [result[pick] as T, result[index] as T];
+  }
+  return result;
+}
+
+/**
+ * The first pass: per group in order, its rounds (a group of one runs its forks back to back, each in
+ * a round of its own); `forksOf(combination)` says how many forks each gets. Round numbers are
+ * unique within the schedule and increase with time.
+ */
+export function initialSchedule(
+  groups: readonly (readonly number[])[],
+  forksOf: (combination: number) => number,
+  random: () => number,
+): ScheduledFork[] {
+  const schedule: ScheduledFork[] = [];
+  let round = 0;
+  for (const group of groups) {
+    const rounds = Math.max(0, ...group.map(forksOf));
+    for (let index = 0; index < rounds; index += 1) {
+      const members = group.filter((combination) => forksOf(combination) > index);
+      for (const combination of group.length === 1 ? members : shuffled(members, random)) {
+        schedule.push({ combination, round });
+        // A group of one has no partner to pair with: every fork is a round of its own.
+        if (group.length === 1) round += 1;
+      }
+      if (group.length > 1) round += 1;
+    }
+  }
+  return schedule;
+}
+
+/** Where a line stands after the forks so far. */
+export interface LineProgress {
+  /** The outcome, or undefined when it cannot be answered (a side failed or has no values). */
+  readonly outcome: AnswerOutcome | undefined;
+  /** Estimated more pairs to settle it (undefined: out of reach). */
+  readonly morePairs: number | undefined;
+  /** Pairs it has so far. */
+  readonly pairs: number;
+  /** Wall time of one more pair, ms (its two sides' mean fork times). */
+  readonly pairCostMs: number;
+  /** The two combinations its next pair would run (a best pick's current leaders). */
+  readonly next: readonly [number, number] | undefined;
+}
+
+/**
+ * The line the next fork pair goes to: undetermined, below `maxPairs`, the cheapest to settle
+ * (estimated pairs × a pair's wall time) first; lines out of reach come last. Undefined when no
+ * line needs one.
+ */
+export function nextLinePair(lines: readonly LineProgress[], maxPairs: number): number | undefined {
+  let best: { index: number; cost: number } | undefined;
+  lines.forEach((line, index) => {
+    if (line.outcome !== 'undetermined' || line.next === undefined || line.pairs >= maxPairs) return;
+    const cost =
+      line.morePairs === undefined ? Number.MAX_VALUE / 2 + line.pairCostMs : line.morePairs * line.pairCostMs;
+    if (best === undefined || cost < best.cost) best = { index, cost };
+  });
+  return best?.index;
+}
