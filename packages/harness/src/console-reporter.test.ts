@@ -49,7 +49,14 @@ function result(name: string, score: number, error: number, noisy: boolean): Dbb
 describe('console output of noisy results', () => {
   it('gives the advice with how much the forks differ', () => {
     // Fork means 8 and 12: sd 2.83 over mean 10.
-    expect(noisyAdvice({ rawData: [[8, 8], [12, 12]] })).toBe(
+    expect(
+      noisyAdvice({
+        rawData: [
+          [8, 8],
+          [12, 12],
+        ],
+      }),
+    ).toBe(
       "noisy: the forks' means differ by 28% (coefficient of variation), more than 10%; run more forks (--forks), or on a quieter machine",
     );
   });

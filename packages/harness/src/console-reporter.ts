@@ -136,7 +136,9 @@ export class ConsoleReporter {
  */
 export function noisyAdvice(metric: { readonly rawData: readonly (readonly number[])[] }): string {
   const variation = forkVariation(metric.rawData);
-  const spread = Number.isFinite(variation) ? ` by ${(variation * 100).toFixed(0)}% (coefficient of variation)` : '';
+  const spread = Number.isFinite(variation)
+    ? ` by ${(variation * 100).toFixed(0)}% (coefficient of variation)`
+    : '';
   return (
     `noisy: the forks' means differ${spread}, more than ${NOISY_FORK_CV * 100}%; ` +
     'run more forks (--forks), or on a quieter machine'

@@ -188,7 +188,10 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
     if (options.resume) {
       for (const state of states) {
         const previous = recorded.get(state.key);
-        if (previous?.dbbench.status === 'ok' && previous.primaryMetric.rawData.length >= state.plannedForks) {
+        if (
+          previous?.dbbench.status === 'ok' &&
+          previous.primaryMetric.rawData.length >= state.plannedForks
+        ) {
           state.skipped = true;
           state.result = previous;
           reporter.skipped(state.qualifiedName, state.combination.params);
@@ -197,7 +200,12 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
       }
     }
     const measureFork = async (state: CombinationState, round: string): Promise<boolean> => {
-      reporter.combinationStarted(state.combination, state.qualifiedName, state.settings, progress.snapshot());
+      reporter.combinationStarted(
+        state.combination,
+        state.qualifiedName,
+        state.settings,
+        progress.snapshot(),
+      );
       const startedAt = performance.now();
       const outcome = await runOneFork(options, state, setup?.context ?? null);
       state.elapsedMs += performance.now() - startedAt;
@@ -284,7 +292,9 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
       await releaseLock();
     }
   }
-  const results = states.flatMap((state) => (state.skipped || state.result === undefined ? [] : [state.result]));
+  const results = states.flatMap((state) =>
+    state.skipped || state.result === undefined ? [] : [state.result],
+  );
   reporter.finished(results, options.outPath);
   return {
     results,
@@ -325,7 +335,10 @@ function sideResult(state: CombinationState, metric: string | undefined): SideRe
   if (values === undefined || higherIsBetter === undefined) return undefined;
   return {
     item: state.index,
-    series: { rawData: values.rawData, ...(result.dbbench.forkRounds === undefined ? {} : { rounds: result.dbbench.forkRounds }) },
+    series: {
+      rawData: values.rawData,
+      ...(result.dbbench.forkRounds === undefined ? {} : { rounds: result.dbbench.forkRounds }),
+    },
     higherIsBetter,
   };
 }
@@ -333,13 +346,17 @@ function sideResult(state: CombinationState, metric: string | undefined): SideRe
 /** Where a planned line stands, and the two combinations its next pair would run. */
 function lineProgress(line: PlannedLine, states: readonly CombinationState[]): LineProgress {
   const side = (indexes: readonly number[]): SideResult<number>[] | undefined => {
-    const results = indexes.map((index) => sideResult(states[index] as CombinationState, line.declaration.metric));
+    const results = indexes.map((index) =>
+      sideResult(states[index] as CombinationState, line.declaration.metric),
+    );
     return results.every((result) => result !== undefined) ? results : undefined;
   };
   const baseline = side(line.baseline);
   const candidate = side(line.candidate);
-  const answer = baseline === undefined || candidate === undefined ? undefined : answerLine(baseline, candidate);
-  if (answer === undefined) return { outcome: undefined, morePairs: undefined, pairs: 0, pairCostMs: 0, next: undefined };
+  const answer =
+    baseline === undefined || candidate === undefined ? undefined : answerLine(baseline, candidate);
+  if (answer === undefined)
+    return { outcome: undefined, morePairs: undefined, pairs: 0, pairCostMs: 0, next: undefined };
   const pair = [answer.baseline.item, answer.candidate.item] as const;
   const forkMs = (index: number): number => {
     const state = states[index] as CombinationState;
@@ -412,7 +429,11 @@ function settingsFor(options: RunOptions, combination: Combination): ResolvedSet
 }
 
 /** Runs the combination's next fork (or its one in-process trial for `--forks 0`). */
-async function runOneFork(options: RunOptions, state: CombinationState, runContext: Json): Promise<ForkOutcome> {
+async function runOneFork(
+  options: RunOptions,
+  state: CombinationState,
+  runContext: Json,
+): Promise<ForkOutcome> {
   const { combination, settings, unit } = state;
   const fork = state.outcomes.length;
   options.reporter.forkStarted(fork, settings.forks === 0 ? 0 : state.plannedForks);

@@ -109,7 +109,9 @@ export function answerEstimate(
   if ([...baselineMeans, ...candidateMeans].some((value) => !(value > 0))) return undefined;
   const paired = pairedForkMeans(baseline, candidate);
   if (paired.baseline.length >= MIN_FORKS_FOR_INTERVAL) {
-    const differences = paired.candidate.map((value, index) => Math.log(value / (paired.baseline[index] ?? NaN)));
+    const differences = paired.candidate.map((value, index) =>
+      Math.log(value / (paired.baseline[index] ?? NaN)),
+    );
     const n = differences.length;
     const center = mean(differences);
     const spread = stdev(differences);
@@ -181,7 +183,11 @@ export function morePairsNeeded(
   const lower = Math.log(1 - threshold);
   // The room the half-width has: to the band's edge from outside (decide), or to the nearer edge from inside (equivalence).
   const room =
-    center > upper ? center - upper : center < lower ? lower - center : Math.min(upper - center, center - lower);
+    center > upper
+      ? center - upper
+      : center < lower
+        ? lower - center
+        : Math.min(upper - center, center - lower);
   if (!(room > 0) || !(estimate.logSpread >= 0)) return undefined;
   if (estimate.logSpread === 0) return 0;
   for (let n = estimate.n + 1; n <= MAX_ESTIMATED_PAIRS; n += 1) {

@@ -99,4 +99,10 @@ export {
   type QuestionItem,
   type QuestionLine,
 } from '../questions/question-lines.js';
-export { answerLine, bestResult, seriesScore, type LineAnswer, type SideResult } from '../questions/line-answer.js';
+export {
+  answerLine,
+  bestResult,
+  seriesScore,
+  type LineAnswer,
+  type SideResult,
+} from '../questions/line-answer.js';

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../compare/random.js';
-import {
-  initialSchedule,
-  nextLinePair,
-  questionGroups,
-  type LineProgress,
-} from './question-schedule.js';
+import { initialSchedule, nextLinePair, questionGroups, type LineProgress } from './question-schedule.js';
 
 describe('question groups', () => {
   it('links the combinations lines compare, transitively, and leaves the rest alone', () => {
@@ -89,7 +84,12 @@ describe('the next fork pair', () => {
   });
 
   it('puts lines out of reach after every line within reach', () => {
-    expect(nextLinePair([line({ morePairs: undefined, pairCostMs: 1 }), line({ morePairs: 9, pairCostMs: 5000 })], 10)).toBe(1);
+    expect(
+      nextLinePair(
+        [line({ morePairs: undefined, pairCostMs: 1 }), line({ morePairs: 9, pairCostMs: 5000 })],
+        10,
+      ),
+    ).toBe(1);
     expect(nextLinePair([line({ morePairs: undefined })], 10)).toBe(0);
   });
 });

@@ -116,7 +116,9 @@ export function nextLinePair(lines: readonly LineProgress[], maxPairs: number): 
   lines.forEach((line, index) => {
     if (line.outcome !== 'undetermined' || line.next === undefined || line.pairs >= maxPairs) return;
     const cost =
-      line.morePairs === undefined ? Number.MAX_VALUE / 2 + line.pairCostMs : line.morePairs * line.pairCostMs;
+      line.morePairs === undefined
+        ? Number.MAX_VALUE / 2 + line.pairCostMs
+        : line.morePairs * line.pairCostMs;
     if (best === undefined || cost < best.cost) best = { index, cost };
   });
   return best?.index;

@@ -1,0 +1,129 @@
+/**
+ * The question-driven schedule through the real CLI and real forks: the combinations a declared
+ * answer compares run in shared rounds (3 forks each), the rest keep the suite's forks, and a budget
+ * adds fork pairs only to a line still undetermined, up to its limit. Behaviour, not timing: the
+ * assertions count forks and rounds and read the order of the console's benchmark headers.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readReport } from '../src/report-io.js';
+import type { DbbenchResult } from '../src/report-schema.js';
+import {
+  answerEstimate,
+  answerOutcome,
+  MAX_PAIRS_PER_LINE,
+  type ForkSeries,
+} from '../src/compare/answer-statistics.js';
+import { runDbbench } from './run-dbbench.js';
+
+const QUESTION_SUITE = fileURLToPath(new URL('./fixtures/question-suite.js', import.meta.url));
+
+function result(
+  report: readonly DbbenchResult[],
+  benchmark: string,
+  params: Record<string, string>,
+): DbbenchResult {
+  const found = report.find(
+    (entry) =>
+      entry.benchmark === `questions.${benchmark}` &&
+      Object.entries(params).every(([axis, value]) => entry.params[axis] === value),
+  );
+  if (found === undefined) throw new Error(`no ${benchmark} ${JSON.stringify(params)}`);
+  return found;
+}
+
+describe('question-driven schedule', () => {
+  let directory: string;
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'dbbench-questions-'));
+  });
+  afterAll(async () => {
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('runs compared combinations in shared rounds and the others back to back, with no budget', async () => {
+    const out = join(directory, 'first-pass.json');
+    const run = await runDbbench(['run', QUESTION_SUITE, '-o', out, '--budget', '0']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const report = await readReport(out);
+    const fast = result(report, 'steady', { workMs: '2' });
+    const slow = result(report, 'steady', { workMs: '4' });
+    const alone = result(report, 'alone', {});
+    expect(fast.primaryMetric.rawData).toHaveLength(3);
+    expect(slow.primaryMetric.rawData).toHaveLength(3);
+    expect(alone.primaryMetric.rawData).toHaveLength(2);
+    expect(fast.forks).toBe(3);
+    // The two sides of the line ran in the same three rounds; the lone one in rounds of its own.
+    expect(fast.dbbench.forkRounds).toEqual(slow.dbbench.forkRounds);
+    expect(new Set(fast.dbbench.forkRounds).size).toBe(3);
+    expect(alone.dbbench.forkRounds?.some((round) => fast.dbbench.forkRounds?.includes(round))).toBe(false);
+    // Headers in time order: the two steady combinations alternate round by round (never three of one in a row).
+    const steady = [...run.stdout.matchAll(/# Parameters: \(workMs = (\d)\)\n/g)].map((match) => match[1]);
+    expect(steady).toHaveLength(6);
+    for (let round = 0; round < 3; round++) {
+      expect(new Set(steady.slice(round * 2, round * 2 + 2))).toEqual(new Set(['2', '4']));
+    }
+    expect(run.stdout).not.toContain('# Answers: one more fork pair');
+  }, 120_000);
+
+  it('spends a budget on the undetermined line only, a pair at a time, up to its limit', async () => {
+    const out = join(directory, 'budget.json');
+    const run = await runDbbench([
+      'run',
+      QUESTION_SUITE,
+      '-o',
+      out,
+      '--budget',
+      '50s',
+      '-b',
+      'steady|jitter',
+    ]);
+    expect(run.code).toBe(0);
+    const report = await readReport(out);
+    const a = result(report, 'jitter', { label: 'a' });
+    const b = result(report, 'jitter', { label: 'b' });
+    const added = run.stdout.match(/# Answers: one more fork pair for "a or b\?"/g) ?? [];
+    expect(run.stdout).not.toContain('one more fork pair for "2 ms or 4 ms?"');
+    const series = (entry: DbbenchResult, forks: number): ForkSeries => ({
+      rawData: entry.primaryMetric.rawData.slice(0, forks),
+      rounds: (entry.dbbench.forkRounds ?? []).slice(0, forks),
+    });
+    // Forks of jitter vary by up to 4x: three pairs settle it only by chance (about 1 in 20).
+    const firstPass = answerEstimate(series(a, 3), series(b, 3));
+    const forks = a.primaryMetric.rawData.length;
+    expect(b.primaryMetric.rawData.length).toBe(forks);
+    expect(forks).toBe(3 + added.length);
+    expect(a.dbbench.forkRounds).toEqual(b.dbbench.forkRounds);
+    if (answerOutcome(firstPass!) === 'undetermined') expect(added.length).toBeGreaterThan(0);
+    else expect(added).toHaveLength(0);
+    // It stops when the line settles, at the pair limit, or when the budget is spent — never past the limit.
+    expect(forks).toBeLessThanOrEqual(MAX_PAIRS_PER_LINE);
+    const final = answerOutcome(answerEstimate(series(a, forks), series(b, forks))!);
+    if (final === 'undetermined' && forks < MAX_PAIRS_PER_LINE) expect(run.stdout).toContain('(--budget)');
+    // The 2x line was decided in the first pass and got nothing more.
+    expect(result(report, 'steady', { workMs: '2' }).primaryMetric.rawData).toHaveLength(3);
+  }, 180_000);
+
+  it('keeps the user’s --forks and runs no rounds beyond them', async () => {
+    const out = join(directory, 'forks.json');
+    const run = await runDbbench([
+      'run',
+      QUESTION_SUITE,
+      '-o',
+      out,
+      '--forks',
+      '1',
+      '-b',
+      'steady',
+      '--budget',
+      '0',
+    ]);
+    expect(run.code).toBe(0);
+    const report = await readReport(out);
+    expect(result(report, 'steady', { workMs: '2' }).primaryMetric.rawData).toHaveLength(1);
+  }, 60_000);
+});
