@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { DbbenchAnswer, DbbenchResult } from '@dbbench/harness/report';
-import { answersOf, declaredAnswers } from './answers.js';
+import { answersOf, declaredAnswers, outcomeSummary } from './answers.js';
 import { rowFromDbbench, type ResultRow } from './result-row.js';
 
-/** Five iterations per fork around `mean`, spread ±1%, deterministic. */
-function forks(mean: number, count = 3): number[][] {
-  return Array.from({ length: count }, (_, fork) =>
-    [-0.01, -0.005, 0, 0.005, 0.01].map((offset) => mean * (1 + offset + fork * 0.001)),
-  );
+/** Five iterations per fork around `mean`, spread ±1%, each fork off by up to ±`forkSpread`, deterministic. */
+function forks(mean: number, count = 3, forkSpread = 0.01): number[][] {
+  return Array.from({ length: count }, (_, fork) => {
+    const forkOffset = forkSpread * Math.sin(mean * 7.3 + fork * 2.1);
+    return [-0.01, -0.005, 0, 0.005, 0.01].map((offset) => mean * (1 + offset + forkOffset));
+  });
 }
 
 interface RowSpec {
@@ -18,6 +19,11 @@ interface RowSpec {
   readonly labels?: Record<string, string>;
   readonly answers?: DbbenchAnswer[];
   readonly secondary?: Record<string, { mean: number; higherIsBetter: boolean }>;
+  /** Forks (default 3), their spread, and whether they ran in shared rounds (default yes). */
+  readonly forks?: number;
+  readonly forkSpread?: number;
+  readonly rounds?: boolean;
+  readonly cpuModel?: string;
 }
 
 function row(spec: RowSpec): ResultRow {
@@ -27,7 +33,7 @@ function row(spec: RowSpec): ResultRow {
     scoreConfidence: [mean * 0.99, mean * 1.01] as [number, number],
     scorePercentiles: {},
     scoreUnit: unit,
-    rawData: forks(mean),
+    rawData: forks(mean, spec.forks ?? 3, spec.forkSpread ?? 0.01),
   });
   const result = {
     benchmark: `demo.${spec.benchmark}`,
@@ -50,6 +56,21 @@ function row(spec: RowSpec): ResultRow {
       ),
       ...(spec.labels === undefined ? {} : { valueLabels: spec.labels }),
       ...(spec.answers === undefined ? {} : { answers: spec.answers }),
+      ...(spec.rounds === false
+        ? {}
+        : { forkRounds: Array.from({ length: spec.forks ?? 3 }, (_, fork) => `run-${fork}`) }),
+      ...(spec.cpuModel === undefined
+        ? {}
+        : {
+            environment: {
+              node: 'v20',
+              v8: '11',
+              os: 'linux',
+              cpuModel: spec.cpuModel,
+              cores: 2,
+              memoryBytes: 2 ** 34,
+            },
+          }),
     },
   } as unknown as DbbenchResult;
   return rowFromDbbench(result);
@@ -82,25 +103,92 @@ function seedRows(bulkMs: Record<string, number>, multiRowMs: Record<string, num
 }
 
 describe('declared answers', () => {
-  it('phrases a ratio with its interval, the winner first, with display names and a line per value', () => {
+  it('phrases a decided ratio with its interval, the winner first, and an equal pair as equivalent', () => {
     const answers = answersOf(seedRows({ '1000': 10, '100000': 100 }, { '1000': 10.05, '100000': 600 }));
     expect(answers).toHaveLength(1);
     const [small, large] = answers[0]!.lines;
+    expect(large!.outcome).toBe('decided');
     expect(large!.sentence).toMatch(
-      /^dataSize 100,000: \*\*COPY\*\* is 6\.0× \(5\.\d–6\.\d×\) faster than multi-row INSERT to seed 100,000 rows$/,
+      /^dataSize 100,000: \*\*COPY\*\* is 6\.\d× \(\d\.\d–\d\.\d×\) faster than multi-row INSERT to seed 100,000 rows$/,
     );
-    expect(large!.cell).toMatch(/^6\.0× \(/);
-    // 0.5% apart: inside the noise threshold, never a winner.
+    expect(large!.cell).toMatch(/^COPY 6\.\d× faster$/);
+    // 0.5% apart with forks within 1%: the whole interval inside ±10%, the same.
+    expect(small!.outcome).toBe('equivalent');
     expect(small!.sentence).toMatch(
-      /^dataSize 1,000: no measurable difference between COPY and multi-row INSERT/,
+      /^dataSize 1,000: COPY and multi-row INSERT: the same speed within ±10% \((0\.9\d|1\.0\d)–1\.0\d×\)/,
     );
-    expect(small!.cell).toMatch(/^~ /);
+    expect(small!.cell).toBe('same ±10%');
+    expect(outcomeSummary(answers)).toBe('1 decided, 1 equivalent, 0 undetermined');
   });
 
   it('names the baseline as the winner when the candidate is slower', () => {
     const [line] = answersOf(seedRows({ '1000': 30 }, { '1000': 10 }))[0]!.lines;
     expect(line!.sentence).toMatch(/\*\*multi-row INSERT\*\* is 3\.0× \(.*\) faster than COPY/);
-    expect(line!.cell).toMatch(/^0\.33× /);
+    expect(line!.cell).toBe('multi-row INSERT 3.0× faster');
+  });
+
+  it('calls a line undetermined, and says why, when the forks disagree too much to tell', () => {
+    const noisy = (strategy: string, mean: number, extra: Partial<RowSpec> = {}): ResultRow =>
+      row({
+        benchmark: 'seed',
+        params: { dataSize: '1000', strategy },
+        mean,
+        labels: { strategy },
+        answers: [seedQuestion],
+        forkSpread: 0.3,
+        ...extra,
+      });
+    const [wide] = answersOf([noisy('bulk', 10), noisy('multiRow', 11.5)])[0]!.lines;
+    expect(wide!.outcome).toBe('undetermined');
+    expect(wide!.sentence).toMatch(
+      /^dataSize 1,000: undetermined: bulk is [\d.]+–[\d.]+× the speed of multiRow to seed 1,000 rows; /,
+    );
+    expect(wide!.sentence).toMatch(/more fork pairs would (hardly )?settle it/);
+    expect(wide!.cell).toMatch(/^undetermined \(/);
+    // Two forks give no interval: the range, and what would give one.
+    const [two] = answersOf([noisy('bulk', 10, { forks: 2 }), noisy('multiRow', 30, { forks: 2 })])[0]!.lines;
+    expect(two!.outcome).toBe('undetermined');
+    expect(two!.sentence).toContain('fewer than 3 forks a side (2), so no interval');
+  });
+
+  it('compares sides from separate runs unpaired, and marks them', () => {
+    const rows = seedRows({ '1000': 10 }, { '1000': 30 }).map((r) =>
+      row({
+        benchmark: 'seed',
+        params: { ...r.params },
+        mean: Number(r.primary.score),
+        labels: { strategy: r.params['strategy'] === 'bulk' ? 'COPY' : 'multi-row INSERT' },
+        answers: [seedQuestion],
+        rounds: false,
+      }),
+    );
+    const [line] = answersOf(rows)[0]!.lines;
+    expect(line!.outcome).toBe('decided');
+    expect(line!.sentence).toMatch(/ ‡$/);
+  });
+
+  it('refuses a ratio of two machines', () => {
+    const rows = [
+      row({
+        benchmark: 'seed',
+        params: { dataSize: '1000', strategy: 'bulk' },
+        mean: 10,
+        answers: [seedQuestion],
+        cpuModel: 'A',
+      }),
+      row({
+        benchmark: 'seed',
+        params: { dataSize: '1000', strategy: 'multiRow' },
+        mean: 30,
+        answers: [seedQuestion],
+        cpuModel: 'B',
+      }),
+    ];
+    const [line] = answersOf(rows)[0]!.lines;
+    expect(line!.outcome).toBe('unanswered');
+    expect(line!.sentence).toMatch(
+      /not answered: its results were measured on different machines \([AB], 2 cores, 16 GiB; [AB], 2 cores, 16 GiB\)/,
+    );
   });
 
   it('says a side failed instead of answering from it', () => {

@@ -1,15 +1,20 @@
 /**
  * "Answers": the questions a suite declares (see `AnswerDeclaration` in the harness), each answered
- * from one report as a ratio of two results with its interval — by the same statistics as
- * `dbbench compare` (fork-level when both sides have several forks, else iteration-level, labelled) —
- * or "no measurable difference" when the interval stays inside the noise threshold. Nothing here
- * knows a benchmark or an axis: every name comes from the report.
+ * from the reports of one engine as a ratio of two results with its fork-level interval, and one of
+ * three outcomes — decided, equivalent within the threshold, or undetermined (with why, and how many
+ * more fork pairs would probably settle it). The statistics and the lines are the harness's, the same
+ * the run used to decide which lines needed more forks. Nothing here knows a benchmark or an axis:
+ * every name comes from the report.
  */
 import {
-  compareResults,
-  DEFAULT_CONFIDENCE,
-  DEFAULT_NOISE_THRESHOLD,
-  type ResultComparison,
+  ANSWER_THRESHOLD,
+  answerLine as answerOfLine,
+  FORK_CONFIDENCE,
+  perPoints,
+  sideMatches,
+  type AnswerEstimate,
+  type LineAnswer,
+  type SideResult,
 } from '@dbbench/harness/compare';
 import type {
   DbbenchAnswer as AnswerDeclaration,
@@ -17,6 +22,9 @@ import type {
 } from '@dbbench/harness/report';
 import { compareParamValues, formatNumber } from './format.js';
 import type { ResultRow } from './result-row.js';
+
+/** What a line came to: the three outcomes, or no answer at all (a side missing or failed). */
+export type LineOutcome = 'decided' | 'equivalent' | 'undetermined' | 'unanswered';
 
 /** One answered line: a sentence, and the short cell the hub puts side by side. */
 export interface AnswerLine {
@@ -26,8 +34,9 @@ export interface AnswerLine {
   readonly atLabel: string;
   /** Markdown sentence, e.g. "**COPY** is 6.0× faster than multi-row INSERT (5.7–6.3×) to seed 100,000 rows". */
   readonly sentence: string;
-  /** Short form for side-by-side tables, e.g. "6.0× (5.7–6.3×)", "~ 1.02×", "failed". */
+  /** Short form for side-by-side tables, e.g. "COPY 6.0× faster (5.7–6.3×)", "same ±10%", "undetermined". */
   readonly cell: string;
+  readonly outcome: LineOutcome;
   /**
    * For speed and share answers: the candidate's speed over the baseline's (above 1: faster) with
    * its interval, for the answers chart; absent when unanswered or comparing another metric.
@@ -46,15 +55,6 @@ export interface Answer {
   readonly position: number;
   readonly question: string;
   readonly lines: readonly AnswerLine[];
-}
-
-/** The score of one result for the declared metric, iteration scores per fork. */
-interface SideScores {
-  readonly row: ResultRow;
-  readonly rawData: readonly (readonly number[])[];
-  readonly unit: string;
-  readonly higherIsBetter: boolean;
-  readonly score: number;
 }
 
 /** A declaration with the suite that made it (its sides name that suite's benchmarks unless they say otherwise). */
@@ -89,38 +89,38 @@ function declarations(rows: readonly ResultRow[]): Declared[] {
 export function answersOf(rows: readonly ResultRow[]): Answer[] {
   const positions = new Map<string, number>();
   return declarations(rows).map(({ suite, declaration }) => {
-    const resolved = {
-      ...declaration,
-      baseline: { suite, ...declaration.baseline },
-      candidate: { suite, ...declaration.candidate },
-    };
     const position = positions.get(suite) ?? 0;
     positions.set(suite, position + 1);
-    return { suite, position, question: declaration.question, lines: answerLines(resolved, rows) };
+    return { suite, position, question: declaration.question, lines: answerLines(declaration, rows, suite) };
   });
 }
 
-function matches(row: ResultRow, side: AnswerSide, at: Readonly<Record<string, string>>): boolean {
-  if (row.benchmark !== side.benchmark) return false;
-  if (side.suite !== undefined && row.dbbench !== undefined && row.dbbench.suite !== side.suite) return false;
-  const wanted = { ...side.where, ...at };
-  return Object.entries(wanted).every(([axis, value]) => row.params[axis] === value);
+/** A row as a declaration sees it (its suite, short benchmark name, params). */
+function itemOf(row: ResultRow): {
+  suite: string;
+  benchmark: string;
+  params: Readonly<Record<string, string>>;
+} {
+  return { suite: row.dbbench?.suite ?? '', benchmark: row.benchmark, params: row.params };
 }
 
-/** Every combination of the `per` axes' values the candidate side was measured at. */
-function perValues(declaration: AnswerDeclaration, rows: readonly ResultRow[]): Record<string, string>[] {
+function matches(
+  row: ResultRow,
+  side: AnswerSide,
+  at: Readonly<Record<string, string>>,
+  suite: string,
+): boolean {
+  return sideMatches(itemOf(row), side, at, suite);
+}
+
+/** Every combination of the `per` axes' values the candidate side was measured at, in axis order. */
+function perValues(
+  declaration: AnswerDeclaration,
+  rows: readonly ResultRow[],
+  suite: string,
+): Record<string, string>[] {
   const per = declaration.per ?? [];
-  const keys = new Map<string, Record<string, string>>();
-  for (const row of rows) {
-    if (!matches(row, declaration.candidate, {})) continue;
-    const at: Record<string, string> = {};
-    for (const axis of per) {
-      const value = row.params[axis];
-      if (value !== undefined) at[axis] = value;
-    }
-    keys.set(JSON.stringify(at), at);
-  }
-  return [...keys.values()].sort((a, b) => {
+  return perPoints(declaration, rows.map(itemOf), suite).sort((a, b) => {
     for (const axis of per) {
       const order = compareParamValues(a[axis] ?? '', b[axis] ?? '');
       if (order !== 0) return order;
@@ -129,12 +129,18 @@ function perValues(declaration: AnswerDeclaration, rows: readonly ResultRow[]): 
   });
 }
 
-function scoresOf(row: ResultRow, metric: string | undefined): SideScores | undefined {
+/** A row's values of the declared metric (primary score by default), as an answer's side. */
+function sideResultOf(row: ResultRow, metric: string | undefined): SideResult<ResultRow> | undefined {
   const value = metric === undefined ? row.primary : row.secondary[metric];
   if (value === undefined) return undefined;
   const higherIsBetter = metric === undefined ? row.higherIsBetter : row.secondaryHigherIsBetter[metric];
   if (higherIsBetter === undefined || typeof value.score !== 'number') return undefined;
-  return { row, rawData: value.rawData, unit: value.scoreUnit, higherIsBetter, score: value.score };
+  const rounds = row.dbbench?.forkRounds;
+  return {
+    item: row,
+    series: { rawData: value.rawData, ...(rounds === undefined ? {} : { rounds }) },
+    higherIsBetter,
+  };
 }
 
 /**
@@ -174,30 +180,32 @@ function varyingAxes(rows: readonly ResultRow[]): string[] {
   return [...axes].filter((axis) => new Set(rows.map((row) => row.params[axis])).size > 1);
 }
 
-type Pick = { readonly side: SideScores; readonly varying: readonly string[] } | { readonly problem: string };
+type Pick =
+  | { readonly results: SideResult<ResultRow>[]; readonly varying: readonly string[] }
+  | { readonly problem: string };
 
+/** The results a side is made of at a line: one, or the candidates of a best pick; or why there are none. */
 function pickSide(
   side: AnswerSide,
   rows: readonly ResultRow[],
   at: Readonly<Record<string, string>>,
   metric: string | undefined,
+  suite: string,
 ): Pick {
-  const candidates = rows.filter((row) => matches(row, side, at));
+  const candidates = rows.filter((row) => matches(row, side, at, suite));
   const name = sideLabel(side, candidates[0], []);
   if (candidates.length === 0) return { problem: `${name} was not measured here` };
-  const failed = candidates.filter((row) => row.status === 'failed');
-  const ok = candidates.filter((row) => row.status === 'ok');
   if (!side.best && candidates.length > 1) {
     return { problem: `${candidates.length} results of ${name} match; the declaration must fix one` };
   }
-  if (ok.length === 0) return { problem: `${name} failed` };
-  const scored = ok.flatMap((row) => scoresOf(row, metric) ?? []);
-  if (scored.length === 0) return { problem: `${name} has no ${metric ?? 'score'}` };
-  const best = scored.reduce((a, b) => ((b.higherIsBetter ? b.score > a.score : b.score < a.score) ? b : a));
+  const failed = candidates.filter((row) => row.status === 'failed');
   // A best pick among results of which some failed could be a failure's winner: say so instead.
+  if (failed.length === candidates.length) return { problem: `${name} failed` };
   if (failed.length > 0)
     return { problem: `${failed.length} of ${candidates.length} results of ${name} failed` };
-  return { side: best, varying: side.best ? varyingAxes(candidates) : [] };
+  const results = candidates.flatMap((row) => sideResultOf(row, metric) ?? []);
+  if (results.length < candidates.length) return { problem: `${name} has no ${metric ?? 'score'}` };
+  return { results, varying: side.best ? varyingAxes(candidates) : [] };
 }
 
 /** A ratio at a fixed precision, so columns and sentences line up: "0.33", "6.0", "12". */
@@ -215,6 +223,11 @@ function span(low: number, high: number): string {
   return `${ratioNumber(low)}–${times(high)}`;
 }
 
+/** An interval near 1 with two decimals, so an equivalence shows how close it is: "0.97–1.04×". */
+function nearSpan(low: number, high: number): string {
+  return `${low.toFixed(2)}–${high.toFixed(2)}×`;
+}
+
 function contextText(declaration: AnswerDeclaration, row: ResultRow): string {
   if (declaration.context === undefined) return '';
   return ` ${declaration.context.replace(/\{(\w+)\}/g, (whole, axis: string) =>
@@ -228,103 +241,182 @@ function perLabel(at: Readonly<Record<string, string>>, row: ResultRow | undefin
     .join(', ');
 }
 
-function answerLines(declaration: AnswerDeclaration, rows: readonly ResultRow[]): AnswerLine[] {
-  const points = perValues(declaration, rows);
+function answerLines(
+  declaration: AnswerDeclaration,
+  rows: readonly ResultRow[],
+  suite: string,
+): AnswerLine[] {
+  const points = perValues(declaration, rows, suite);
   if (points.length === 0) {
-    return [{ at: {}, atLabel: '', sentence: 'not measured in this report', cell: 'not measured' }];
+    return [
+      {
+        at: {},
+        atLabel: '',
+        sentence: 'not measured in this report',
+        cell: 'not measured',
+        outcome: 'unanswered',
+      },
+    ];
   }
-  return points.map((at) => answerLine(declaration, rows, at));
+  return points.map((at) => answerLine(declaration, rows, at, suite));
+}
+
+/** The machine a row was measured on, as far as a report tells. */
+function machineOf(row: ResultRow): string {
+  const environment = row.dbbench?.environment;
+  return environment === undefined
+    ? ''
+    : `${environment.cpuModel}, ${environment.cores} cores, ${Math.round(environment.memoryBytes / 2 ** 30)} GiB`;
+}
+
+function unanswered(
+  at: Readonly<Record<string, string>>,
+  atLabel: string,
+  lead: string,
+  problem: string,
+): AnswerLine {
+  return {
+    at,
+    atLabel,
+    sentence: `${lead}not answered: ${problem}`,
+    cell: 'not answered',
+    outcome: 'unanswered',
+  };
 }
 
 function answerLine(
   declaration: AnswerDeclaration,
   rows: readonly ResultRow[],
   at: Readonly<Record<string, string>>,
+  suite: string,
 ): AnswerLine {
-  const baseline = pickSide(declaration.baseline, rows, at, declaration.metric);
-  const candidate = pickSide(declaration.candidate, rows, at, declaration.metric);
-  const someRow = rows.find((row) => matches(row, declaration.candidate, at));
+  const baseline = pickSide(declaration.baseline, rows, at, declaration.metric, suite);
+  const candidate = pickSide(declaration.candidate, rows, at, declaration.metric, suite);
+  const someRow = rows.find((row) => matches(row, declaration.candidate, at, suite));
   const atLabel = perLabel(at, someRow);
   const lead = atLabel === '' ? '' : `${atLabel}: `;
-  if ('problem' in baseline || 'problem' in candidate) {
-    const problem =
-      'problem' in candidate ? candidate.problem : 'problem' in baseline ? baseline.problem : '';
-    return { at, atLabel, sentence: `${lead}not answered: ${problem}`, cell: 'not answered' };
-  }
-  const comparison = compareResults({
-    results: [
-      {
-        identity: { suite: '', benchmark: '', mode: '', params: {} },
-        unit: candidate.side.unit,
-        higherIsBetter: candidate.side.higherIsBetter,
-        baseline: baseline.side.rawData,
-        candidate: candidate.side.rawData,
-      },
-    ],
-  }).results[0];
-  if (comparison === undefined || !Number.isFinite(comparison.ratio)) {
-    return {
+  if ('problem' in candidate) return unanswered(at, atLabel, lead, candidate.problem);
+  if ('problem' in baseline) return unanswered(at, atLabel, lead, baseline.problem);
+  // A ratio of two machines measures the machines: refuse it (merged shards keep a question together).
+  const machines = new Set(
+    [...baseline.results, ...candidate.results].map((result) => machineOf(result.item)),
+  );
+  if (machines.size > 1) {
+    return unanswered(
       at,
       atLabel,
-      sentence: `${lead}not answered: too few iterations to compare`,
-      cell: 'not answered',
-    };
+      lead,
+      `its results were measured on different machines (${[...machines].join('; ')})`,
+    );
   }
+  const answer = answerOfLine(baseline.results, candidate.results);
+  if (answer === undefined) return unanswered(at, atLabel, lead, 'no positive values to form a ratio');
   const names = {
-    baseline: sideLabel(declaration.baseline, baseline.side.row, baseline.varying, declaration.candidate),
-    candidate: sideLabel(declaration.candidate, candidate.side.row, candidate.varying, declaration.baseline),
+    baseline: sideLabel(declaration.baseline, answer.baseline.item, baseline.varying, declaration.candidate),
+    candidate: sideLabel(
+      declaration.candidate,
+      answer.candidate.item,
+      candidate.varying,
+      declaration.baseline,
+    ),
   };
-  const context = contextText(declaration, candidate.side.row);
-  return { at, atLabel, ...phrase(declaration, comparison, names, lead, context, candidate.side) };
+  const context = contextText(declaration, answer.candidate.item);
+  return { at, atLabel, ...phrase(declaration, answer, names, lead, context) };
+}
+
+const THRESHOLD_TEXT = `±${Math.round(ANSWER_THRESHOLD * 100)}%`;
+
+/** Why an undetermined line is undetermined, and what would settle it. */
+function undeterminedReason(answer: LineAnswer<ResultRow>): string {
+  const { estimate, morePairs } = answer;
+  if (estimate.method === 'range') {
+    return `fewer than 3 forks a side (${estimate.n}), so no interval: the range of the forks is shown; a run with 3 or more forks would give one`;
+  }
+  const what = estimate.method === 'paired' ? 'fork pairs' : 'forks a side';
+  if (morePairs === undefined) {
+    return `its ratio lies so close to the ${THRESHOLD_TEXT} threshold that more ${what} would hardly settle it (${estimate.n} so far)`;
+  }
+  return `about ${morePairs} more ${what} would settle it (${estimate.n} so far)`;
+}
+
+/** ‡ marks a line whose sides were not measured in shared rounds. */
+function methodMarker(estimate: AnswerEstimate): string {
+  return estimate.method === 'unpaired' ? ' ‡' : '';
 }
 
 function phrase(
   declaration: AnswerDeclaration,
-  comparison: ResultComparison,
+  answer: LineAnswer<ResultRow>,
   names: { readonly baseline: string; readonly candidate: string },
   lead: string,
   context: string,
-  candidate: SideScores,
-): { sentence: string; cell: string; speed?: AnswerLine['speed'] } {
-  const [low, high] = comparison.ratioInterval;
-  const marker = comparison.level === 'iteration' ? ' †' : '';
-  // A difference is named when its whole interval lies beyond the noise threshold, so the words never
-  // contradict the interval printed beside them (the gate's significance test belongs to compare).
-  const same = low <= 1 + DEFAULT_NOISE_THRESHOLD && high >= 1 - DEFAULT_NOISE_THRESHOLD;
+): { sentence: string; cell: string; outcome: LineOutcome; speed?: AnswerLine['speed'] } {
+  const { estimate, outcome } = answer;
+  const marker = methodMarker(estimate);
+  const interval = span(estimate.low, estimate.high);
   if (declaration.phrasing === 'value') {
     const metric = declaration.metric ?? 'score';
-    const ratioText = `${times(comparison.ratio)} (${span(low, high)})`;
-    const sentence = same
-      ? `${lead}no measurable difference in ${metric} between ${names.candidate} and ${names.baseline} (${ratioText})${context}${marker}`
-      : `${lead}${metric} with **${names.candidate}** is ${ratioText} that with ${names.baseline}${context}${marker}`;
-    return { sentence, cell: same ? `~ ${times(comparison.ratio)}` : ratioText };
+    const ratioText = `${times(estimate.ratio)} (${interval})`;
+    if (outcome === 'decided') {
+      return {
+        sentence: `${lead}${metric} with **${names.candidate}** is ${ratioText} that with ${names.baseline}${context}${marker}`,
+        cell: `${times(estimate.ratio)} (${interval})`,
+        outcome,
+      };
+    }
+    if (outcome === 'equivalent') {
+      return {
+        sentence: `${lead}${metric}: the same with ${names.candidate} and ${names.baseline} within ${THRESHOLD_TEXT} (${nearSpan(estimate.low, estimate.high)})${context}${marker}`,
+        cell: `same ${THRESHOLD_TEXT}`,
+        outcome,
+      };
+    }
+    return {
+      sentence: `${lead}undetermined: ${metric} with ${names.candidate} is ${interval} that with ${names.baseline}${context}; ${undeterminedReason(answer)}${marker}`,
+      cell: `undetermined (${interval})`,
+      outcome,
+    };
   }
   // Speed: how many times faster the candidate is (time scores invert).
-  const invert = !candidate.higherIsBetter;
-  const factor = invert ? 1 / comparison.ratio : comparison.ratio;
-  const factorLow = invert ? 1 / high : low;
-  const factorHigh = invert ? 1 / low : high;
+  const invert = !answer.candidate.higherIsBetter;
+  const factor = invert ? 1 / estimate.ratio : estimate.ratio;
+  const factorLow = invert ? 1 / estimate.high : estimate.low;
+  const factorHigh = invert ? 1 / estimate.low : estimate.high;
   const speed = { ratio: factor, low: factorLow, high: factorHigh };
+  const factorSpan = span(factorLow, factorHigh);
   if (declaration.phrasing === 'share') {
-    const share = `${times(factor)} (${span(factorLow, factorHigh)})`;
+    const share = `${times(factor)} (${factorSpan})`;
+    const settled =
+      outcome === 'undetermined' ? `; undetermined against equal speed: ${undeterminedReason(answer)}` : '';
     return {
-      sentence: `${lead}**${names.candidate}** reaches ${share} the speed of ${names.baseline}${context}${marker}`,
+      sentence: `${lead}**${names.candidate}** reaches ${share} the speed of ${names.baseline}${context}${settled}${marker}`,
       cell: share,
+      outcome,
       speed,
     };
   }
-  if (same) {
+  if (outcome === 'equivalent') {
     return {
-      sentence: `${lead}no measurable difference between ${names.candidate} and ${names.baseline} (${times(factor)}, ${span(factorLow, factorHigh)})${context}${marker}`,
-      cell: `~ ${times(factor)}`,
+      sentence: `${lead}${names.candidate} and ${names.baseline}: the same speed within ${THRESHOLD_TEXT} (${nearSpan(factorLow, factorHigh)})${context}${marker}`,
+      cell: `same ${THRESHOLD_TEXT}`,
+      outcome,
+      speed,
+    };
+  }
+  if (outcome === 'undetermined') {
+    return {
+      sentence: `${lead}undetermined: ${names.candidate} is ${factorSpan} the speed of ${names.baseline}${context}; ${undeterminedReason(answer)}${marker}`,
+      cell: `undetermined (${factorSpan})`,
+      outcome,
       speed,
     };
   }
   if (factor >= 1) {
-    const ratioText = `${times(factor)} (${span(factorLow, factorHigh)})`;
+    const ratioText = `${times(factor)} (${factorSpan})`;
     return {
       sentence: `${lead}**${names.candidate}** is ${ratioText} faster than ${names.baseline}${context}${marker}`,
-      cell: ratioText,
+      cell: `${names.candidate} ${times(factor)} faster`,
+      outcome,
       speed,
     };
   }
@@ -332,14 +424,35 @@ function phrase(
   const ratioText = `${times(1 / factor)} (${span(1 / factorHigh, 1 / factorLow)})`;
   return {
     sentence: `${lead}**${names.baseline}** is ${ratioText} faster than ${names.candidate}${context}${marker}`,
-    cell: `${times(factor)} (${span(factorLow, factorHigh)})`,
+    cell: `${names.baseline} ${times(1 / factor)} faster`,
+    outcome,
     speed,
   };
 }
 
-/** The note under the answers: what the interval and † mean. */
+/** How many lines of `answers` came to each outcome. */
+export function outcomeCounts(answers: readonly Answer[]): Record<LineOutcome, number> {
+  const counts: Record<LineOutcome, number> = { decided: 0, equivalent: 0, undetermined: 0, unanswered: 0 };
+  for (const answer of answers) for (const line of answer.lines) counts[line.outcome] += 1;
+  return counts;
+}
+
+/** "34 decided, 5 equivalent, 2 undetermined" (and the unanswered, when there are any). */
+export function outcomeSummary(answers: readonly Answer[]): string {
+  const counts = outcomeCounts(answers);
+  const parts = [
+    `${counts.decided} decided`,
+    `${counts.equivalent} equivalent`,
+    `${counts.undetermined} undetermined`,
+  ];
+  if (counts.unanswered > 0) parts.push(`${counts.unanswered} not answered`);
+  return parts.join(', ');
+}
+
+/** The note under the answers: the three outcomes, the threshold, the level, and the marks. */
 export const ANSWERS_NOTE =
-  `Each ratio carries its ${Math.round(DEFAULT_CONFIDENCE * 100)}% interval (hierarchical bootstrap over forks and iterations, as \`dbbench compare\` computes it); ` +
-  `"no measurable difference" means the interval reaches into ±${Math.round(DEFAULT_NOISE_THRESHOLD * 100)}% of equality. ` +
-  'Both sides come from the same run but not from interleaved forks: for a verdict on a change, use `npx turbo run bench:compare`. ' +
-  '† one side has a single fork: the interval covers iteration-to-iteration noise only, not fork-to-fork.';
+  `Each ratio carries its ${Math.round(FORK_CONFIDENCE * 100)}% interval with the fork as the unit: the run measures the two sides of a line in shared rounds (one fork of each per round, in random order), and the interval is a Student t over the rounds' log ratios. ` +
+  `**Decided**: the whole interval lies beyond ${THRESHOLD_TEXT} of equality. **Equivalent**: the whole interval lies inside ${THRESHOLD_TEXT} ("the same"). **Undetermined**: neither; the line says why and about how many more fork pairs would settle it (\`--budget\` gives the run more time for them). ` +
+  'No interval is formed from fewer than 3 forks or pairs. A side that takes the best of several configurations has its level Bonferroni-adjusted for the pick. ' +
+  '‡ the sides were not measured in shared rounds (results of two suites): their forks are compared unpaired. ' +
+  'For a verdict on a change between two commits, use `npx turbo run bench:compare`.';

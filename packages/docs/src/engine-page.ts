@@ -1,4 +1,4 @@
-import { ANSWERS_NOTE, answersOf, type Answer } from './answers.js';
+import { ANSWERS_NOTE, answersOf, outcomeSummary, type Answer } from './answers.js';
 import type { Baseline } from './baseline.js';
 import { benchmarkSections, type BenchmarkSection } from './benchmark-section.js';
 import { answersChart } from './charts/answers-chart.js';
@@ -30,6 +30,8 @@ export interface EnginePageModel {
   /** The questions each suite declares, answered from its report; empty when none is declared. */
   readonly answers: readonly { suite: string; answers: readonly Answer[] }[];
   readonly answersNote: string;
+  /** "34 decided, 5 equivalent, 2 undetermined": the page's answer lines by outcome. */
+  readonly answersSummary: string;
   /** The answers chart (file names relative to the page), or null when no speed answer was answered. */
   readonly answersChart: {
     readonly title: string;
@@ -163,7 +165,7 @@ function answersBySuite(reports: readonly DbbenchReportFile[]): { suite: string;
 export function enginePage(input: EnginePageInput): {
   model: EnginePageModel;
   charts: ChartDefinition[];
-  /** Every answer of the page, for the hub (computed once: each line runs a bootstrap). */
+  /** Every answer of the page, for the hub (computed once, reused by the hub). */
   answers: Answer[];
 } {
   const { database, reports } = input;
@@ -214,6 +216,7 @@ export function enginePage(input: EnginePageInput): {
             caption: chart.caption,
           },
     answersNote: ANSWERS_NOTE,
+    answersSummary: outcomeSummary(answers.flatMap((suite) => suite.answers)),
     suites,
     comparison: comparisonSection(
       reports.map((report) => ({

@@ -1,4 +1,4 @@
-import type { Answer } from './answers.js';
+import { outcomeSummary, type Answer } from './answers.js';
 import { serverTitle } from './engine-name.js';
 import { NOT_APPLICABLE } from './format.js';
 import { DEFAULT_REPORT_PATTERN } from './find-reports.js';
@@ -23,6 +23,8 @@ export interface HubPageModel {
   readonly pages: readonly { title: string; file: string }[];
   /** Every engine's answers side by side (one row per question and `per` value); null when none is declared. */
   readonly answers: MarkdownTable | null;
+  /** Per engine with answers: "PostgreSQL 15.20: 34 decided, 5 equivalent, 2 undetermined". */
+  readonly answersSummary: readonly string[];
   readonly handNotes: string | null;
 }
 
@@ -142,6 +144,12 @@ export function hubPageModel(input: HubPageInput): HubPageModel {
       })),
     ],
     answers: answersSideBySide(input.engines, titles),
+    answersSummary: input.engines
+      .filter((engine) => engine.answers.length > 0)
+      .map(
+        (engine) =>
+          `${titles[input.engines.indexOf(engine)] ?? engine.database}: ${outcomeSummary(engine.answers)}`,
+      ),
     handNotes: input.handNotes,
   };
 }

@@ -1,4 +1,5 @@
 import type { DbbenchResult, JmhMetric, JmhResult } from '@dbbench/harness/report';
+import { forkInterval, isNoisyForks, type ForkInterval } from '@dbbench/harness/compare';
 import { compareParamValues, compareStrings } from './format.js';
 
 /**
@@ -109,17 +110,36 @@ export function finiteScore(metric: JmhMetric | undefined): number | undefined {
 }
 
 /**
- * A score with its interval: mean ± the half-width JMH reports (99.9% by default), the lower end
- * cut at zero since no time or throughput is negative. No interval when the error is unknown
- * (a single iteration).
+ * A score with its fork-level interval (the pages' one method: the mean of the fork means, a 95%
+ * Student t over them from 3 forks, the range of the forks with 2, none with 1), the lower end cut
+ * at zero since no time or throughput is negative. A plain JMH report without raw data keeps its own
+ * error.
  */
 export function scoreInterval(
   row: ResultRow,
-): { readonly score: number; readonly low?: number; readonly high?: number } | undefined {
+):
+  | {
+      readonly score: number;
+      readonly low?: number;
+      readonly high?: number;
+      readonly interval?: ForkInterval;
+    }
+  | undefined {
   if (row.status !== 'ok') return undefined;
-  const score = finiteScore(row.primary);
-  if (score === undefined) return undefined;
-  const error = row.primary.scoreError;
-  if (error === 'NaN' || !Number.isFinite(error)) return { score };
-  return { score, low: Math.max(0, score - error), high: score + error };
+  const interval = forkInterval(row.primary.rawData);
+  if (interval === undefined) {
+    // A JMH report that keeps only histograms has no fork values: its own error is all there is.
+    const score = finiteScore(row.primary);
+    if (score === undefined) return undefined;
+    const error = row.primary.scoreError;
+    if (error === 'NaN' || !Number.isFinite(error)) return { score };
+    return { score, low: Math.max(0, score - error), high: score + error };
+  }
+  if (interval.method === 'single') return { score: interval.score, interval };
+  return { score: interval.score, low: Math.max(0, interval.low), high: interval.high, interval };
+}
+
+/** Whether the row's forks differ by more than 10% (recomputed, so older reports read the same way). */
+export function isNoisyRow(row: ResultRow): boolean {
+  return row.status === 'ok' && isNoisyForks(row.primary.rawData);
 }

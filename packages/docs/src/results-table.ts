@@ -3,7 +3,7 @@ import { formatNumber, NOT_APPLICABLE } from './format.js';
 import type { MarkdownTable, TableCell } from './markdown-table.js';
 import { metricColumns } from './metric-columns.js';
 import { compareMetricNames, directionArrow, isDerivedRate, metricGroup, repeatsScore } from './metrics.js';
-import { compareRows, finiteScore, paramDisplay, type ResultRow } from './result-row.js';
+import { compareRows, isNoisyRow, paramDisplay, scoreInterval, type ResultRow } from './result-row.js';
 import { scoreDisplay, type ScoreDisplay } from './score-display.js';
 
 /** A reviewer reads at most this many columns in a benchmark's main table. */
@@ -58,12 +58,20 @@ function keyColumns(
 
 function scoreCell(row: ResultRow, display: ScoreDisplay): string {
   if (row.status === 'failed') return 'failed';
-  const score = finiteScore(row.primary);
-  if (score === undefined) return NOT_APPLICABLE;
-  const error = row.primary.scoreError;
-  const shown = formatNumber(score * display.factor);
-  if (error === 'NaN' || !Number.isFinite(error)) return shown;
-  return `${shown} ± ${formatNumber(error * display.factor, 2)}`;
+  const found = scoreInterval(row);
+  if (found === undefined) return NOT_APPLICABLE;
+  const shown = formatNumber(found.score * display.factor);
+  const interval = found.interval;
+  if (interval === undefined) {
+    return found.low === undefined || found.high === undefined
+      ? shown
+      : `${shown} ± ${formatNumber(((found.high - found.low) / 2) * display.factor, 2)}`;
+  }
+  if (interval.method === 'single') return `${shown} (1 fork)`;
+  if (interval.method === 'range') {
+    return `${shown} (${formatNumber(interval.low * display.factor)}–${formatNumber(interval.high * display.factor)}, ${interval.forks} forks)`;
+  }
+  return `${shown} ± ${formatNumber(((interval.high - interval.low) / 2) * display.factor, 2)}`;
 }
 
 function failureLine(row: ResultRow, layout: AxisLayout): string {
@@ -152,8 +160,8 @@ export function benchmarkTables(rows: readonly ResultRow[]): BenchmarkTables {
   };
 }
 
-/** "ok", "failed", or "noisy" for a score the harness marked (interval wider than ±25% of it). */
+/** "ok", "failed", or "noisy" for a score whose forks differ by more than 10%. */
 function statusCell(row: ResultRow): string {
-  if (row.status === 'ok' && row.dbbench?.noisy === true) return 'noisy';
+  if (isNoisyRow(row)) return 'noisy';
   return row.status;
 }

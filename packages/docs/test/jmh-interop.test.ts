@@ -31,7 +31,7 @@ describe('plain JMH reports', () => {
     ]);
     const page = await readFile(path.join(root, 'docs', 'jmh-results.md'), 'utf8');
     expect(page).toContain('| statementCache | rows | score ± error (µs/op) ↓ | p50 (µs) |');
-    expect(page).toMatch(/^\| on \| 100 \| [\d,.]+ ± [\d,.]+ \| [\d,.]+ \|/m);
+    expect(page).toMatch(/^\| on \| 100 \| [\d,.]+ \([\d,.]+–[\d,.]+, 2 forks\) \| [\d,.]+ \|/m);
     expect((await lintMarkdown(path.join(root, 'docs'))).ok).toBe(true);
   });
 

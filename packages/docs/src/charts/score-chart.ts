@@ -12,8 +12,9 @@ export interface ChartDefinition {
   readonly spec: JsonValue;
 }
 
-/** The interval every score carries (JMH's default, and dbbench's). */
-export const CONFIDENCE_TEXT = '99.9% confidence interval';
+/** The interval every score carries on the pages: fork-level, as the answers' (see `forkInterval`). */
+export const CONFIDENCE_TEXT =
+  '95% confidence interval over fork means (Student t, from 3 forks; the range of the forks below)';
 
 const SEPARATOR = ' · ';
 
@@ -98,7 +99,7 @@ export function scoreChart(options: {
   return {
     name: options.name,
     title: options.title,
-    caption: `Score in ${display.unit} (${direction}) of every combination that succeeded; bars show the ${CONFIDENCE_TEXT} of the mean, cut at zero${how.length > 0 ? `. ${how.join('; ')}` : ''}.`,
+    caption: `Score in ${display.unit} (${direction}) of every combination that succeeded; bars show the ${CONFIDENCE_TEXT}, cut at zero${how.length > 0 ? `. ${how.join('; ')}` : ''}.`,
     spec: scoreChartSpec({
       title: options.title,
       subtitle: `score in ${display.unit}, ${direction}; bars: ${CONFIDENCE_TEXT}${fixed}`,
