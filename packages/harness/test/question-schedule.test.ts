@@ -29,7 +29,7 @@ function result(
   const found = report.find(
     (entry) =>
       entry.benchmark === `questions.${benchmark}` &&
-      Object.entries(params).every(([axis, value]) => entry.params[axis] === value),
+      Object.entries(params).every(([axis, value]) => entry.params?.[axis] === value),
   );
   if (found === undefined) throw new Error(`no ${benchmark} ${JSON.stringify(params)}`);
   return found;

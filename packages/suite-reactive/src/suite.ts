@@ -36,14 +36,21 @@ export const QUICK_AXES = {
  * export default createSuite('postgres');
  * ```
  */
+/** Wall time of a full default run of this suite (see the README's time budget). */
+export const REACTIVE_BUDGET_MS = 4.5 * 60_000;
+
 export function createSuite(engine: EngineName): SuiteDefinition<RunContext> {
   return defineDatabaseSuite(engine, {
     name: SUITE_NAME,
     description:
       'Reactive-driver style: per-partition cursor streams piped through a transform into a chunked writer, with backpressure',
     axes: DEFAULT_AXES,
-    // Two forks per combination, so every score's interval includes fork-to-fork noise.
+    // Two forks per combination (three, in shared rounds, where a declared question compares it), so
+    // every score includes fork-to-fork noise.
     iterations: { forks: 2 },
+    // With the pooled suite's, within 15 minutes per engine here; after the first pass (about 3.5
+    // minutes) the rest goes to undetermined answers.
+    budgetMs: REACTIVE_BUDGET_MS,
     quick: {
       axes: QUICK_AXES,
       iterations: { forks: 1, warmupIterations: 1, measurementIterations: 2 },
