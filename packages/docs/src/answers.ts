@@ -332,11 +332,18 @@ function undeterminedReason(answer: LineAnswer<ResultRow>): string {
   if (estimate.method === 'range') {
     return `fewer than 3 forks a side (${estimate.n}), so no interval: the range of the forks is shown; a run with 3 or more forks would give one`;
   }
-  const what = estimate.method === 'paired' ? 'fork pairs' : 'forks a side';
+  const what = (count: number): string =>
+    estimate.method === 'paired'
+      ? `fork pair${count === 1 ? '' : 's'}`
+      : `fork${count === 1 ? '' : 's'} a side`;
   if (morePairs === undefined) {
-    return `its ratio lies so close to the ${THRESHOLD_TEXT} threshold that more ${what} would hardly settle it (${estimate.n} so far)`;
+    return `its ratio lies so close to the ${THRESHOLD_TEXT} threshold that more ${what(2)} would hardly settle it (${estimate.n} so far)`;
   }
-  return `about ${morePairs} more ${what} would settle it (${estimate.n} so far)`;
+  const how =
+    estimate.method === 'paired'
+      ? ''
+      : ' (the two suites run apart, so only a run of both with more forks adds them)';
+  return `about ${morePairs} more ${what(morePairs)} would settle it (${estimate.n} so far)${how}`;
 }
 
 /** ‡ marks a line whose sides were not measured in shared rounds. */

@@ -115,9 +115,7 @@ export function finiteScore(metric: JmhMetric | undefined): number | undefined {
  * at zero since no time or throughput is negative. A plain JMH report without raw data keeps its own
  * error.
  */
-export function scoreInterval(
-  row: ResultRow,
-):
+export function scoreInterval(row: ResultRow):
   | {
       readonly score: number;
       readonly low?: number;

@@ -70,8 +70,11 @@ export class ConsoleReporter {
     );
   }
 
+  /** Fork `fork` (0-based) of the `forks` planned; one past them was added for an undetermined answer. */
   forkStarted(fork: number, forks: number): void {
-    this.line(forks === 0 ? '# Fork: N/A, test runs in the host process' : `# Fork: ${fork + 1} of ${forks}`);
+    if (forks === 0) this.line('# Fork: N/A, test runs in the host process');
+    else if (fork < forks) this.line(`# Fork: ${fork + 1} of ${forks}`);
+    else this.line(`# Fork: ${fork + 1} (added for an undetermined answer)`);
   }
 
   iteration(iteration: IterationResult, unit: string): void {

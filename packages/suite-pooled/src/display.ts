@@ -73,8 +73,7 @@ function answers(bulkName: string): AnswerDeclaration[] {
       context: 'on 4 partitions',
     },
     {
-      question:
-        'How close does the fastest job writer come to the server-side reference (INSERT … SELECT)?',
+      question: 'How close does the fastest job writer come to the server-side reference (INSERT … SELECT)?',
       baseline: { benchmark: 'limit', label: 'INSERT … SELECT on the server' },
       candidate: {
         benchmark: 'job',

@@ -24,7 +24,7 @@ import { twoSampleTTest } from './t-test.js';
 /** An answer's ratio is equivalent to 1 inside ±this, decided beyond it. */
 export const ANSWER_THRESHOLD = 0.1;
 /** Most fork pairs a question's line gets in one run. */
-export const MAX_PAIRS_PER_LINE = 10;
+export const MAX_PAIRS_PER_LINE = 20;
 /** "About N more pairs" is not estimated past this (the line is then called out of reach). */
 const MAX_ESTIMATED_PAIRS = 40;
 

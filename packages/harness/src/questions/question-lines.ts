@@ -38,24 +38,33 @@ export function sideMatches(
   return Object.entries(wanted).every(([axis, value]) => item.params[axis] === value);
 }
 
-/** Every combination of the `per` axes' values the candidate side has among `items`, in first-seen order. */
+/**
+ * Every combination of the `per` axes' values among `items` that both sides have (a value only one
+ * side was measured at — a grid that narrows one side — is no line), in first-seen order. When no
+ * value has both sides, the candidate's values, so the docs can say which side is missing.
+ */
 export function perPoints(
   declaration: AnswerDeclaration,
   items: readonly QuestionItem[],
   declaringSuite: string,
 ): Record<string, string>[] {
-  const per = declaration.per ?? [];
-  const points = new Map<string, Record<string, string>>();
-  for (const item of items) {
-    if (!sideMatches(item, declaration.candidate, {}, declaringSuite)) continue;
-    const at: Record<string, string> = {};
-    for (const axis of per) {
-      const value = item.params[axis];
-      if (value !== undefined) at[axis] = value;
+  const valuesOf = (side: AnswerSide): Map<string, Record<string, string>> => {
+    const points = new Map<string, Record<string, string>>();
+    for (const item of items) {
+      if (!sideMatches(item, side, {}, declaringSuite)) continue;
+      const at: Record<string, string> = {};
+      for (const axis of declaration.per ?? []) {
+        const value = item.params[axis];
+        if (value !== undefined) at[axis] = value;
+      }
+      points.set(JSON.stringify(at), at);
     }
-    points.set(JSON.stringify(at), at);
-  }
-  return [...points.values()];
+    return points;
+  };
+  const candidate = valuesOf(declaration.candidate);
+  const baseline = valuesOf(declaration.baseline);
+  const both = [...candidate].filter(([key]) => baseline.has(key)).map(([, at]) => at);
+  return both.length > 0 ? both : [...candidate.values()];
 }
 
 /** The lines of `declaration` among `items` with each side's items. */

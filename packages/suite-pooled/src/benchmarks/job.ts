@@ -37,6 +37,7 @@ import {
 } from '@dbbench/harness';
 import {
   DETERMINISTIC_WORK,
+  iterationsBySize,
   MemoryPeaksRecorder,
   memoryProfiler,
   MemorySampler,
@@ -53,17 +54,13 @@ import { isWriterName, jobWriter, WRITER_NAMES } from '../job/job-writers.js';
  */
 export const JOB_POOL_SIZE = 10;
 
-/** Rows from which a job invocation is long enough (seconds with the Kysely writer) to measure fewer times. */
-const LONG_JOB_ROWS = 100_000;
-
 /**
- * Iterations per fork (the suite runs 2 forks): 1 warmup + 3 measured, but 1 + 2 at 100k rows, where
- * one Kysely invocation takes 1.5–3 s here and the verdict comes from forks, not from more
- * invocations of one fork.
+ * Iterations per fork: 1 warmup + 10 measured at 1000 rows, 5 at 10 000, 2 at 100 000, where one
+ * Kysely invocation takes 1.5–3 s here and forks differ far more than invocations (see
+ * `iterationsBySize`).
  */
 export function jobIterations(params: ParamSet): IterationSettings {
-  const long = Number(params['dataSize']) >= LONG_JOB_ROWS;
-  return { warmupIterations: 1, measurementIterations: long ? 2 : 3 };
+  return iterationsBySize(params, { small: 10, medium: 5, large: 2 });
 }
 
 /** Per-fork state of the `job` benchmark. */
@@ -92,10 +89,7 @@ export interface JobBenchmarkOptions {
  * pooled-vs-streaming question in chunks of 500). `-p` replaces an axis in every grid, so
  * `-p partitions=1,2,4 -p chunkSize=500,5000` still runs the whole cross product.
  */
-export const JOB_GRIDS = [
-  { dataSize: [100000], chunkSize: [5000] },
-  { partitions: [4] },
-] as const;
+export const JOB_GRIDS = [{ dataSize: [100000], chunkSize: [5000] }, { partitions: [4] }] as const;
 
 /** Creates the `job` benchmark, optionally with its writers wrapped. */
 export function createJobBenchmark(

@@ -15,7 +15,13 @@
 import { sql } from 'kysely';
 import { insertTargetFromSourceSql, resetTarget, verifyTarget, type MeteredPool } from '@dbbench/databases';
 import { defineBenchmark } from '@dbbench/harness';
-import { DETERMINISTIC_WORK, openTrial, standardProfilers, type RunContext } from '@dbbench/suite-kit';
+import {
+  DETERMINISTIC_WORK,
+  iterationsBySize,
+  openTrial,
+  standardProfilers,
+  type RunContext,
+} from '@dbbench/suite-kit';
 
 /** Per-fork state of the `limit` benchmark. */
 export interface LimitState {
@@ -31,7 +37,8 @@ export const limitBenchmark = defineBenchmark<LimitState, RunContext, number>({
   mode: 'ss',
   deterministicCounters: DETERMINISTIC_WORK,
   // Per fork; the suite runs 2 forks.
-  iterations: { warmupIterations: 1, measurementIterations: 3 },
+  // 1 warmup + 10 / 5 / 3 measured per fork at 1k / 10k / 100k rows (see `iterationsBySize`).
+  iterations: (params) => iterationsBySize(params),
   async setupTrial(ctx) {
     const dataSize = ctx.int('dataSize');
     // One connection is all a single statement can use.

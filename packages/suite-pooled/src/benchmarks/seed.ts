@@ -27,7 +27,13 @@ import {
   type SourceRow,
 } from '@dbbench/databases';
 import { DbbenchError, defineBenchmark } from '@dbbench/harness';
-import { DETERMINISTIC_WORK, openTrial, standardProfilers, type RunContext } from '@dbbench/suite-kit';
+import {
+  DETERMINISTIC_WORK,
+  iterationsBySize,
+  openTrial,
+  standardProfilers,
+  type RunContext,
+} from '@dbbench/suite-kit';
 import { SEED_LOADERS, SEED_STRATEGIES, isSeedStrategy, type SeedStrategy } from '../seed/seed-strategies.js';
 
 /** Connections of the seed benchmark's pool: every strategy loads on one. */
@@ -53,13 +59,16 @@ export const seedBenchmark = defineBenchmark<SeedState, RunContext, number>({
   // measured it) while one 100k invocation took ~24 s here, a tenth of the suite's first pass at
   // three forks. `-p strategy=rowByRow -p dataSize=100000` still measures it.
   grids: [{ strategy: ['multiRow', 'bulk'] }, { strategy: ['rowByRow'], dataSize: [1000, 10000] }],
-  // Per fork (the suite's forks, 3 where a question compares it): 1 warmup + 3 measured. Row-by-row
-  // from 10k rows takes seconds per invocation: no warmup (JIT warmup is noise against seconds of
-  // round trips) and 2 measured invocations, since the verdict comes from forks (see README).
-  iterations: (params) =>
-    params['strategy'] === 'rowByRow' && Number(params['dataSize']) >= 10_000
+  // Per fork (the suite's forks, 3 where a question compares it): 1 warmup + 10 / 5 / 3 measured at
+  // 1k / 10k / 100k rows (see `iterationsBySize`). Row-by-row takes ~0.1 s per invocation at 1k rows
+  // (5 measured) and seconds from 10k: there no warmup (JIT warmup is noise against seconds of round
+  // trips) and 2 measured invocations, since the verdict comes from forks (see README).
+  iterations: (params) => {
+    if (params['strategy'] !== 'rowByRow') return iterationsBySize(params);
+    return Number(params['dataSize']) >= 10_000
       ? { warmupIterations: 0, measurementIterations: 2 }
-      : { warmupIterations: 1, measurementIterations: 3 },
+      : { warmupIterations: 1, measurementIterations: 5 };
+  },
   async setupTrial(ctx) {
     const strategy = ctx.str('strategy');
     if (!isSeedStrategy(strategy)) {

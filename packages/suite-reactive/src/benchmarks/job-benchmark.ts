@@ -11,7 +11,7 @@ import {
 } from '@dbbench/suite-kit';
 import { runStreamingJob, type StreamingJobOptions, type StreamingJobResult } from '../job/streaming-job.js';
 import { JobResultsRecorder, streamProfiler } from '../profilers/stream-profiler.js';
-import { SINGLE_SHOT_ITERATIONS } from './single-shot-iterations.js';
+import { singleShotIterations } from './single-shot-iterations.js';
 
 /** The job's parameters that a benchmark may fix instead of taking from an axis. */
 export interface JobParameters {
@@ -65,7 +65,7 @@ export function defineJobBenchmark(
     axes: spec.axes,
     ...(spec.grids === undefined ? {} : { grids: spec.grids }),
     mode: 'ss',
-    iterations: SINGLE_SHOT_ITERATIONS,
+    iterations: singleShotIterations,
     async setupTrial(ctx) {
       const dataSize = ctx.int('dataSize');
       const options: StreamingJobOptions = {

@@ -27,7 +27,7 @@ import {
 } from '@dbbench/databases';
 import { defineBenchmark } from '@dbbench/harness';
 import { openTrial, standardProfilers, type RunContext } from '@dbbench/suite-kit';
-import { SINGLE_SHOT_ITERATIONS } from './single-shot-iterations.js';
+import { singleShotIterations } from './single-shot-iterations.js';
 
 /** Connections of the seed's pool: one stream loads on one. */
 const SEED_POOL_SIZE = 1;
@@ -46,7 +46,7 @@ export const seedBenchmark = defineBenchmark<SeedState, RunContext, number>({
   description: 'Stream dataSize generated rows into source through the bulk path (COPY / LOAD DATA LOCAL)',
   axes: ['dataSize'],
   mode: 'ss',
-  iterations: SINGLE_SHOT_ITERATIONS,
+  iterations: singleShotIterations,
   async setupTrial(ctx) {
     const dataSize = ctx.int('dataSize');
     const pool = await openTrial(ctx.runContext, { poolSize: SEED_POOL_SIZE });
