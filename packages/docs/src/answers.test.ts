@@ -294,7 +294,11 @@ describe('the answers chart', () => {
     const answers = answersOf(seedRows({ '1000': 10, '100000': 100 }, { '1000': 10.05, '100000': 600 }));
     const chart = answersChart({ name: 'demo-answers', title: 'demo', answers });
     const layers = (chart?.spec as { layer: { data: { values: unknown[] } }[] }).layer;
-    expect(layers[1]!.data.values).toHaveLength(2);
+    // Band, line at 1×, then the points: one per answered speed line, with its outcome for the colour.
+    const values = layers[2]!.data.values as { outcome: string }[];
+    expect(values).toHaveLength(2);
+    expect(values.map((value) => value.outcome).sort()).toEqual(['decided', 'equivalent']);
+    expect(layers[0]!.data.values).toEqual([{ bandLow: 0.9, bandHigh: 1.1 }]);
     const failed = answersOf(seedRows({}, { '1000': 10 }));
     expect(answersChart({ name: 'x', title: 'x', answers: failed })).toBeUndefined();
   });

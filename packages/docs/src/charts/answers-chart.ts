@@ -1,15 +1,28 @@
 /**
  * The answers of one engine page as one picture: every speed answer's ratio (candidate over
  * baseline; above 1 the candidate is faster) with its interval, on a log scale around a line at 1×
- * (no difference), one row per question and value — a forest plot, so a reader sees at a glance
- * which answers are decisive and which are noise.
+ * (no difference) inside the ±threshold band of equivalence, one row per question and value, coloured
+ * by outcome — a forest plot, so a reader sees at a glance which answers are decided, which are the
+ * same, and which the run could not tell.
  */
-import type { Answer } from '../answers.js';
+import { ANSWER_THRESHOLD } from '@dbbench/harness/compare';
+import type { Answer, LineOutcome } from '../answers.js';
 import type { ChartDefinition } from './score-chart.js';
 import type { JsonValue } from './score-chart-spec.js';
 
 const TEXT_LIMIT = 1000;
-const COLOR = '#4c78a8';
+
+/** Outcome colours (Tableau 10): decided blue, equivalent green, undetermined grey. */
+const OUTCOME_COLORS: Readonly<Record<Exclude<LineOutcome, 'unanswered'>, string>> = {
+  decided: '#4c78a8',
+  equivalent: '#59a14f',
+  undetermined: '#9d9d9d',
+};
+
+/** Four significant digits: what the chart can show, and a spec whose diff shows only real changes. */
+function rounded(value: number): number {
+  return Number(value.toPrecision(4));
+}
 
 /** The answers chart of a page, or undefined when no speed answer was answered. */
 export function answersChart(options: {
@@ -19,14 +32,15 @@ export function answersChart(options: {
 }): ChartDefinition | undefined {
   const points = options.answers.flatMap((answer) =>
     answer.lines.flatMap((line) =>
-      line.speed === undefined
+      line.speed === undefined || line.outcome === 'unanswered'
         ? []
         : [
             {
               label: `${answer.suite}: ${answer.question}${line.atLabel === '' ? '' : ` (${line.atLabel})`}`,
-              ratio: line.speed.ratio,
-              low: line.speed.low,
-              high: line.speed.high,
+              outcome: line.outcome,
+              ratio: rounded(line.speed.ratio),
+              low: rounded(line.speed.low),
+              high: rounded(line.speed.high),
             },
           ],
     ),
@@ -40,6 +54,12 @@ export function answersChart(options: {
     title: 'candidate speed ÷ baseline speed (log scale)',
     scale: { type: 'log' },
   });
+  const color: JsonValue = {
+    field: 'outcome',
+    type: 'nominal',
+    title: 'outcome',
+    scale: { domain: Object.keys(OUTCOME_COLORS), range: Object.values(OUTCOME_COLORS) },
+  };
   const spec: JsonValue = {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: { text: options.title, subtitle: 'speed ratio of each answer with its interval', anchor: 'start' },
@@ -50,6 +70,11 @@ export function answersChart(options: {
     height: { step: 18 },
     layer: [
       {
+        data: { values: [{ bandLow: 1 - ANSWER_THRESHOLD, bandHigh: 1 + ANSWER_THRESHOLD }] },
+        mark: { type: 'rect', color: '#59a14f', opacity: 0.12 },
+        encoding: { x: x('bandLow'), x2: { field: 'bandHigh' } },
+      },
+      {
         data: { values: [{ one: 1 }] },
         mark: { type: 'rule', strokeDash: [4, 3], color: '#888' },
         encoding: { x: x('one') },
@@ -58,16 +83,18 @@ export function answersChart(options: {
         data: { values: points },
         layer: [
           {
-            mark: { type: 'errorbar', ticks: { size: 8 }, color: COLOR },
-            encoding: { y, x: x('low'), x2: { field: 'high' } },
+            mark: { type: 'errorbar', ticks: { size: 8 } },
+            encoding: { y, x: x('low'), x2: { field: 'high' }, color },
           },
           {
-            mark: { type: 'point', filled: true, size: 40, color: COLOR },
+            mark: { type: 'point', filled: true, size: 40 },
             encoding: {
               y,
               x: x('ratio'),
+              color,
               tooltip: [
                 { field: 'label', title: 'answer' },
+                { field: 'outcome', title: 'outcome' },
                 { field: 'ratio', title: 'ratio', format: '.3~r' },
                 { field: 'low', title: 'interval low', format: '.3~r' },
                 { field: 'high', title: 'interval high', format: '.3~r' },
@@ -82,7 +109,7 @@ export function answersChart(options: {
     name: options.name,
     title: options.title,
     caption:
-      'Each row is one answer above: the candidate speed over the baseline speed (right of the dashed line at 1×: the candidate is faster) with its interval; a bar that crosses the line is no measurable difference.',
+      `Each row is one speed answer above: the candidate speed over the baseline speed (right of the dashed line at 1×: the candidate is faster) with its 95% interval. The shaded band is ±${Math.round(ANSWER_THRESHOLD * 100)}%: a bar wholly outside it is decided (blue), wholly inside it equivalent (green), across its edge undetermined (grey).`,
     spec,
   };
 }
