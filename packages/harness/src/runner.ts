@@ -262,11 +262,14 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
       );
       const chosen = nextLinePair(affordable, MAX_PAIRS_PER_LINE);
       if (chosen === undefined) {
-        const open = progressOfLines.filter((line) => line.outcome === 'undetermined').length;
+        const count = (outcome: string): number =>
+          progressOfLines.filter((line) => line.outcome === outcome).length;
+        const open = count('undetermined');
         reporter.log(
-          open === 0
-            ? '# Answers: every line this run can answer is decided or equivalent'
-            : `# Answers: ${open} line(s) still undetermined; ${remainingMs > 0 ? 'none can be settled within the budget left' : 'the time budget is spent'} (--budget)`,
+          `# Answers: ${count('decided')} decided, ${count('equivalent')} equivalent, ${open} undetermined of ${lines.length} lines; ` +
+            (open === 0
+              ? 'every line this run can answer is settled'
+              : `${remainingMs > 0 ? 'none of the rest can be settled within the budget left' : 'the time budget is spent'} (--budget)`),
         );
         break;
       }
