@@ -141,7 +141,7 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
     };
   });
   const random = options.random ?? Math.random;
-  const schedule = initialSchedule(groups, (index) => states[index]?.plannedForks ?? 0, random);
+  const schedule = initialSchedule(groups, (index) => states[index]?.plannedForks ?? 0, random, lines);
   const progress = new RunProgress(
     schedule.map(({ combination }) => {
       const state = states[combination] as CombinationState;

@@ -108,8 +108,7 @@ export function answersChart(options: {
   return {
     name: options.name,
     title: options.title,
-    caption:
-      `Each row is one speed answer above: the candidate speed over the baseline speed (right of the dashed line at 1×: the candidate is faster) with its 95% interval. The shaded band is ±${Math.round(ANSWER_THRESHOLD * 100)}%: a bar wholly outside it is decided (blue), wholly inside it equivalent (green), across its edge undetermined (grey).`,
+    caption: `Each row is one speed answer above: the candidate speed over the baseline speed (right of the dashed line at 1×: the candidate is faster) with its 95% interval. The shaded band is ±${Math.round(ANSWER_THRESHOLD * 100)}%: a bar wholly outside it is decided (blue), wholly inside it equivalent (green), across its edge undetermined (grey).`,
     spec,
   };
 }

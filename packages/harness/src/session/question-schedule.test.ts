@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../compare/random.js';
-import { initialSchedule, nextLinePair, questionGroups, type LineProgress } from './question-schedule.js';
+import {
+  initialSchedule,
+  linkedOrder,
+  nextLinePair,
+  questionGroups,
+  type LineProgress,
+} from './question-schedule.js';
 
 describe('question groups', () => {
   it('links the combinations lines compare, transitively, and leaves the rest alone', () => {
@@ -49,11 +55,41 @@ describe('the first pass', () => {
   });
 });
 
+describe('the order within a round', () => {
+  it('visits every member once and puts linked combinations next to each other', () => {
+    // A chain 0-1-2-3-4-5: a depth-first walk from anywhere keeps every neighbour within two places.
+    const lines = [0, 1, 2, 3, 4].map((index) => ({ baseline: [index], candidate: [index + 1] }));
+    for (let seed = 1; seed <= 20; seed++) {
+      const order = linkedOrder([0, 1, 2, 3, 4, 5], lines, seededRandom(seed));
+      expect([...order].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+      for (const line of lines) {
+        const gap = Math.abs(order.indexOf(line.baseline[0]!) - order.indexOf(line.candidate[0]!));
+        expect(gap).toBeLessThanOrEqual(5);
+      }
+      const adjacent = lines.filter(
+        (line) => Math.abs(order.indexOf(line.baseline[0]!) - order.indexOf(line.candidate[0]!)) === 1,
+      );
+      expect(adjacent.length).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+  it('still varies: different seeds give different orders', () => {
+    const lines = [
+      { baseline: [0], candidate: [1] },
+      { baseline: [1], candidate: [2] },
+    ];
+    const orders = new Set(
+      Array.from({ length: 20 }, (_, seed) => linkedOrder([0, 1, 2], lines, seededRandom(seed + 1)).join()),
+    );
+    expect(orders.size).toBeGreaterThan(1);
+  });
+});
+
 describe('the next fork pair', () => {
   const line = (overrides: Partial<LineProgress>): LineProgress => ({
     outcome: 'undetermined',
     morePairs: 2,
-    pairs: 3,
+    pairs: 6,
     pairCostMs: 1000,
     next: [0, 1],
     ...overrides,
@@ -81,6 +117,15 @@ describe('the next fork pair', () => {
         10,
       ),
     ).toBeUndefined();
+  });
+
+  it('first brings every line to 6 pairs, the cheapest pair first, before trusting its estimate', () => {
+    const lines = [
+      line({ pairs: 6, morePairs: 1, pairCostMs: 100 }),
+      line({ pairs: 3, morePairs: undefined, pairCostMs: 5000 }),
+      line({ pairs: 4, morePairs: 30, pairCostMs: 2000 }),
+    ];
+    expect(nextLinePair(lines, 20)).toBe(2);
   });
 
   it('puts lines out of reach after every line within reach', () => {

@@ -32,7 +32,7 @@ export interface LimitState {
 
 /** The `limit` benchmark. */
 export const limitBenchmark = defineBenchmark<LimitState, RunContext, number>({
-  description: 'Server-side INSERT INTO target SELECT … FROM source: the physical limit for the job',
+  description: 'Server-side INSERT INTO target SELECT … FROM source: the server-side reference for the job',
   axes: ['dataSize'],
   mode: 'ss',
   deterministicCounters: DETERMINISTIC_WORK,
