@@ -298,7 +298,7 @@ describe('the answers chart', () => {
     const values = layers[2]!.data.values as { outcome: string }[];
     expect(values).toHaveLength(2);
     expect(values.map((value) => value.outcome).sort()).toEqual(['decided', 'equivalent']);
-    expect(layers[0]!.data.values).toEqual([{ bandLow: 0.9, bandHigh: 1.1 }]);
+    expect(layers[0]!.data.values).toEqual([{ bandLow: 0.9091, bandHigh: 1.1 }]);
     const failed = answersOf(seedRows({}, { '1000': 10 }));
     expect(answersChart({ name: 'x', title: 'x', answers: failed })).toBeUndefined();
   });

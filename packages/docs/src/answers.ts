@@ -459,7 +459,7 @@ export function outcomeSummary(answers: readonly Answer[]): string {
 /** The note under the answers: the three outcomes, the threshold, the level, and the marks. */
 export const ANSWERS_NOTE =
   `Each ratio carries its ${Math.round(FORK_CONFIDENCE * 100)}% interval with the fork as the unit: the run measures the two sides of a line in shared rounds (one fork of each per round, in random order), and the interval is a Student t over the rounds' log ratios. ` +
-  `**Decided**: the whole interval lies beyond ${THRESHOLD_TEXT} of equality. **Equivalent**: the whole interval lies inside ${THRESHOLD_TEXT} ("the same"). **Undetermined**: neither; the line says why and about how many more fork pairs would settle it (\`--budget\` gives the run more time for them). ` +
+  `**Decided**: the whole interval lies beyond ${THRESHOLD_TEXT} of equality. **Equivalent**: the whole interval lies inside ${THRESHOLD_TEXT} ("the same"; the band is 0.91–1.1×, symmetric on the log scale, so it reads the same as a speed or a time). **Undetermined**: neither; the line says why and about how many more fork pairs would settle it (\`--budget\` gives the run more time for them). ` +
   'No interval is formed from fewer than 3 forks or pairs. A side that takes the best of several configurations has its level Bonferroni-adjusted for the pick. ' +
   '‡ the sides were not measured in shared rounds (results of two suites): their forks are compared unpaired. ' +
   'For a verdict on a change between two commits, use `npx turbo run bench:compare`.';

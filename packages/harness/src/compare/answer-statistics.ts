@@ -1,7 +1,7 @@
 /**
  * The statistics of a declared answer: the ratio candidate / baseline of two results with its
- * interval, and one of three outcomes — decided (the whole interval beyond ±threshold), equivalent
- * (the whole interval inside it) or undetermined (neither: with how many more fork pairs would
+ * interval, and one of three outcomes — decided (the whole interval beyond ±threshold, on the log
+ * scale), equivalent (the whole interval inside it) or undetermined (neither: with how many more fork pairs would
  * probably settle it).
  *
  * The fork is the unit. When both results ran forks in the same rounds (the run interleaves the
@@ -157,11 +157,21 @@ export function answerEstimate(
   };
 }
 
-/** Decided, equivalent or undetermined, by where the interval lies against 1 ± `threshold`. */
+/**
+ * The band of equivalence, [1 / (1 + threshold), 1 + threshold]: symmetric on the log scale, so a
+ * line reads the same whichever side is the baseline and whether it is read as time or as speed
+ * (inverting a ratio maps the band onto itself).
+ */
+export function equivalenceBand(threshold: number = ANSWER_THRESHOLD): readonly [number, number] {
+  return [1 / (1 + threshold), 1 + threshold];
+}
+
+/** Decided, equivalent or undetermined, by where the interval lies against the {@link equivalenceBand}. */
 export function answerOutcome(estimate: AnswerEstimate, threshold: number = ANSWER_THRESHOLD): AnswerOutcome {
   if (estimate.method === 'range') return 'undetermined';
-  if (estimate.low > 1 + threshold || estimate.high < 1 - threshold) return 'decided';
-  if (estimate.low >= 1 - threshold && estimate.high <= 1 + threshold) return 'equivalent';
+  const [lower, upper] = equivalenceBand(threshold);
+  if (estimate.low > upper || estimate.high < lower) return 'decided';
+  if (estimate.low >= lower && estimate.high <= upper) return 'equivalent';
   return 'undetermined';
 }
 
@@ -180,7 +190,7 @@ export function morePairsNeeded(
   if (answerOutcome(estimate, threshold) !== 'undetermined') return 0;
   const center = Math.log(estimate.ratio);
   const upper = Math.log(1 + threshold);
-  const lower = Math.log(1 - threshold);
+  const lower = -upper;
   // The room the half-width has: to the band's edge from outside (decide), or to the nearer edge from inside (equivalence).
   const room =
     center > upper

@@ -83,6 +83,7 @@ export {
   ANSWER_THRESHOLD,
   answerEstimate,
   answerOutcome,
+  equivalenceBand,
   MAX_PAIRS_PER_LINE,
   morePairsNeeded,
   pairedForkMeans,
