@@ -70,7 +70,9 @@ export function answersChart(options: {
     height: { step: 18 },
     layer: [
       {
-        data: { values: [{ bandLow: rounded(equivalenceBand()[0]), bandHigh: rounded(equivalenceBand()[1]) }] },
+        data: {
+          values: [{ bandLow: rounded(equivalenceBand()[0]), bandHigh: rounded(equivalenceBand()[1]) }],
+        },
         mark: { type: 'rect', color: '#59a14f', opacity: 0.12 },
         encoding: { x: x('bandLow'), x2: { field: 'bandHigh' } },
       },
