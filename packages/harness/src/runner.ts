@@ -35,8 +35,7 @@ import {
   type LineProgress,
 } from './session/question-schedule.js';
 import { answerLine, type SideResult } from './questions/line-answer.js';
-import { MAX_PAIRS_PER_LINE } from './compare/answer-statistics.js';
-import { pairedForkMeans } from './compare/answer-statistics.js';
+import { MAX_PAIRS_PER_LINE, pairedForkMeans } from './compare/answer-statistics.js';
 
 /** Everything a run needs; the CLI builds it from flags. */
 export interface RunOptions {
