@@ -1,23 +1,28 @@
 // Shared lint rules for every package: type-aware typescript-eslint, with the rules that catch
-// unawaited promises (a forgotten await inside a timed region silently measures nothing).
+// unawaited promises (a forgotten await inside a timed region silently measures nothing); plain
+// JavaScript (bins, fixtures forks import directly, the self-benchmark) gets the recommended rules.
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: [
-      '**/dist/**',
-      '**/node_modules/**',
-      '**/.turbo/**',
-      'benchmark-docs/**',
-      '**/*.js',
-      '**/*.mjs',
-      '**/*.cjs',
-    ],
+    ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'benchmark-docs/**'],
   },
   js.configs.recommended,
-  ...tseslint.configs.recommendedTypeChecked,
   {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  ...tseslint.configs.recommendedTypeChecked.map((config) => ({
+    ...config,
+    files: ['**/*.ts', '**/*.mts', '**/*.cts'],
+  })),
+  {
+    files: ['**/*.ts', '**/*.mts', '**/*.cts'],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },

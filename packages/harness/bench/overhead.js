@@ -23,9 +23,9 @@ import { connect } from 'node:net';
 import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import { measure } from 'mitata';
-import { DEFAULT_SETTINGS } from '../dist/settings.js';
-import { runTrial } from '../dist/trial-runner.js';
-import { mean, percentile } from '../dist/statistics.js';
+import { DEFAULT_SETTINGS } from '../dist/plan/settings.js';
+import { runTrial } from '../dist/fork/trial-runner.js';
+import { mean, percentile } from '../dist/stats/statistics.js';
 
 const ROUNDS = 7;
 // The harness's default measurement iteration. Shorter ones inflate every per-call method alike for

@@ -1,8 +1,8 @@
 /** Commands another package adds to the CLI: parsed, helped, and their errors mapped like the harness's own. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defineCommand, type CliCommandInput } from '../src/cli-command.js';
-import { runCli } from '../src/cli-program.js';
-import { DbbenchError, usageError } from '../src/errors.js';
+import { defineCommand, type CliCommandInput } from '../src/cli/cli-command.js';
+import { runCli } from '../src/cli/cli-program.js';
+import { DbbenchError, usageError } from '../src/define/errors.js';
 
 let stdout = '';
 let stderr = '';

@@ -4,8 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readReport } from '../src/report-io.js';
+import { readReport } from '../src/report/report-io.js';
+import { fileURLToPath } from 'node:url';
 import { runDbbench, SYNTHETIC_SUITE } from './run-dbbench.js';
+
+const QUESTION_SUITE = fileURLToPath(new URL('./fixtures/question-suite.js', import.meta.url));
 
 describe('dbbench CLI', () => {
   let directory: string;
@@ -48,6 +51,53 @@ describe('dbbench CLI', () => {
     expect((await runDbbench([])).code).toBe(2);
   });
 
+  it("shows the suite's own defaults in --help once a suite is named", async () => {
+    const help = await runDbbench(['run', QUESTION_SUITE, '--help']);
+    expect(help.code).toBe(0);
+    const text = help.stdout.replace(/\s+/g, ' ');
+    expect(text).toMatch(
+      /--forks <n> fresh processes per combination; 0 runs in-process \(debugging\) \(suite default: 2, 3 where a declared answer compares the combination\)/,
+    );
+    expect(text).toMatch(/--warmup-iterations <n> warmup iterations per fork \(suite default: 1\)/);
+    expect(text).toMatch(/--out <path> .* \(suite default: reports\/none\.json\)/);
+  });
+
+  it("accepts JMH's flags as the dbbench flags they mean", async () => {
+    const out = join(directory, 'jmh-flags.json');
+    const run = await runDbbench([
+      'run',
+      SYNTHETIC_SUITE,
+      '-b',
+      '^busy$',
+      '-p',
+      'workMs=2',
+      '-f',
+      '1',
+      '-wi',
+      '0',
+      '-i',
+      '1',
+      '-r',
+      '50ms',
+      '-bm',
+      'AverageTime',
+      '-tu',
+      'us',
+      '-rf',
+      'json',
+      '-rff',
+      out,
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const [result] = await readReport(out);
+    expect(result?.mode).toBe('avgt');
+    expect(result?.warmupIterations).toBe(0);
+    expect(result?.measurementIterations).toBe(1);
+    expect(result?.measurementTime).toBe('50 ms');
+    expect(result?.primaryMetric.scoreUnit).toBe('us/op');
+  });
+
   it('prints the matrix with --list without running the suite setup', async () => {
     const listed = await runDbbench([
       'run',
@@ -69,13 +119,22 @@ describe('dbbench CLI', () => {
     expect(listed.stdout).not.toContain('setupRun');
   });
 
-  it('with --quick applies the quick profile and writes to a temp file, never to --out', async () => {
-    const out = join(directory, 'committed.json');
-    const run = await runDbbench(['run', SYNTHETIC_SUITE, '-b', '^busy$', '--quick', '--out', out], {
+  it('with --quick and --out writes the quick profile to the file the user named', async () => {
+    const out = join(directory, 'named-quick.json');
+    const run = await runDbbench(['run', SYNTHETIC_SUITE, '-b', '^busy$', '--quick', '--out', out]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toContain('the report goes to');
+    const report = await readReport(out);
+    expect(report.map((result) => result.dbbench.profile)).toEqual(['quick']);
+  });
+
+  it('with --quick and no --out applies the quick profile and writes to a temp file, never to the default report', async () => {
+    const run = await runDbbench(['run', SYNTHETIC_SUITE, '-b', '^busy$', '--quick'], {
       DBBENCH_TEST_FLAVOUR: 'spicy',
     });
     expect(run.code).toBe(0);
-    expect(existsSync(out)).toBe(false);
+    expect(existsSync(join(process.cwd(), 'reports', 'none.json'))).toBe(false);
+    expect(run.stdout).toContain('npx dbbench-docs generate --reports');
     const quickPath = /the report goes to (\S+) \(not /.exec(run.stdout)?.[1];
     if (quickPath === undefined) throw new Error(`no quick report path in:\n${run.stdout}`);
     const report = await readReport(quickPath);

@@ -6,8 +6,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readReport } from '../src/report-io.js';
-import type { DbbenchResult } from '../src/report-schema.js';
+import { readReport } from '../src/report/report-io.js';
+import type { DbbenchResult } from '../src/report/report-schema.js';
 import { interruptDbbench, runDbbench, SYNTHETIC_SUITE } from './run-dbbench.js';
 
 const TINY = ['--warmup-iterations', '1', '--warmup-time', '50ms', '-i', '2', '--time', '100ms'];

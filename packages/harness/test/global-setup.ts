@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 
 /** Fork tests run the compiled harness (dist/), as users do; refuse to test a missing or stale build. */
 export default function checkBuild(): void {
-  const forkChild = fileURLToPath(new URL('../dist/fork-child.js', import.meta.url));
-  const source = fileURLToPath(new URL('../src/trial-runner.ts', import.meta.url));
+  const forkChild = fileURLToPath(new URL('../dist/fork/fork-child.js', import.meta.url));
+  const source = fileURLToPath(new URL('../src/fork/trial-runner.ts', import.meta.url));
   if (!existsSync(forkChild)) {
     throw new Error('dist/ is missing: run `npm run build -w @dbbench/harness` before the tests');
   }

@@ -7,8 +7,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readReport } from '../src/report-io.js';
-import type { DbbenchResult } from '../src/report-schema.js';
+import { readReport } from '../src/report/report-io.js';
+import type { DbbenchResult } from '../src/report/report-schema.js';
 import { runDbbench, SYNTHETIC_SUITE, withOneRetry } from './run-dbbench.js';
 
 const SHORT = ['--warmup-iterations', '1', '--warmup-time', '100ms', '-i', '5', '--time', '200ms'];

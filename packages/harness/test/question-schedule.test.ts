@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readReport } from '../src/report-io.js';
-import type { DbbenchResult } from '../src/report-schema.js';
+import { readReport } from '../src/report/report-io.js';
+import type { DbbenchResult } from '../src/report/report-schema.js';
 import {
   answerEstimate,
   answerOutcome,

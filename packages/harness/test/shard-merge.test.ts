@@ -8,8 +8,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readReport, resultKey } from '../src/report-io.js';
-import type { DbbenchReport } from '../src/report-schema.js';
+import { readReport, resultKey } from '../src/report/report-io.js';
+import type { DbbenchReport } from '../src/report/report-schema.js';
 import { runDbbench, SYNTHETIC_SUITE, type DbbenchProcess } from './run-dbbench.js';
 
 /** Four quick combinations: busy and sleep at workMs=2, isolation at label a and b. */

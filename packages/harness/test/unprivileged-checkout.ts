@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 /** The uid/gid of `nobody`. */
 export const NOBODY = { uid: 65534, gid: 65534 } as const;
 
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url)).replace(/[\\/]$/, '');
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url)).replace(/[\\/]$/, '');
 const PROBE = fileURLToPath(new URL('../bin/dbbench.js', import.meta.url));
 
 let copyRoot: string | null | undefined;

@@ -16,8 +16,8 @@
  * winner look better than it is; the level is Bonferroni-adjusted over the k × k' comparisons the
  * pick could have made, so the interval of whichever pair wins keeps its coverage.
  */
-import { tQuantile } from '../distributions.js';
-import { mean, stdev } from '../statistics.js';
+import { tQuantile } from '../stats/distributions.js';
+import { mean, stdev } from '../stats/statistics.js';
 import { FORK_CONFIDENCE, forkMeans, MIN_FORKS_FOR_INTERVAL } from './fork-statistics.js';
 import { twoSampleTTest } from './t-test.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mean, variance } from '../statistics.js';
+import { mean, variance } from '../stats/statistics.js';
 import {
   bootstrapLogRatios,
   hierarchicalBootstrap,

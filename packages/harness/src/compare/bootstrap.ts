@@ -11,8 +11,8 @@
  * √(n/(n − 1)) around its observed value, and the percentile distances from the observed log ratio
  * are scaled by t(ν)/z, ν being the Welch degrees of freedom of the fork-level test.
  */
-import { normalQuantile, tQuantile } from '../distributions.js';
-import { percentileOfSorted } from '../statistics.js';
+import { normalQuantile, tQuantile } from '../stats/distributions.js';
+import { percentileOfSorted } from '../stats/statistics.js';
 import type { ForkScores } from './model.js';
 import { randomIndex, seededRandom } from './random.js';
 

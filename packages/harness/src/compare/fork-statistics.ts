@@ -5,8 +5,8 @@
  * quantile at 1 degree of freedom (12.7 at 95%) turns two close forks into an interval wider than
  * the score itself, which says nothing; the range of the forks and their count are shown instead.
  */
-import { tQuantile } from '../distributions.js';
-import { mean, stdev } from '../statistics.js';
+import { tQuantile } from '../stats/distributions.js';
+import { mean, stdev } from '../stats/statistics.js';
 
 /** Confidence level of every interval the docs and the answers show. */
 export const FORK_CONFIDENCE = 0.95;

@@ -99,11 +99,5 @@ export {
   sideMatches,
   type QuestionItem,
   type QuestionLine,
-} from '../questions/question-lines.js';
-export {
-  answerLine,
-  bestResult,
-  seriesScore,
-  type LineAnswer,
-  type SideResult,
-} from '../questions/line-answer.js';
+} from '../plan/question-lines.js';
+export { answerLine, bestResult, seriesScore, type LineAnswer, type SideResult } from '../run/line-answer.js';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { jmhReportSchema, type JmhResult } from '../report-schema.js';
+import { jmhReportSchema, type JmhResult } from '../report/report-schema.js';
 import { compareResults } from './compare-results.js';
 import { resultLabel } from './format.js';
 import { identityOf, pairReports } from './report-pairs.js';

@@ -3,8 +3,8 @@
  * candidate's order (then results only the baseline has). Works on plain JMH reports too: identity
  * and direction then come from the qualified name and the mode.
  */
-import { resultKey } from '../report-io.js';
-import type { DbbenchResult, JmhResult } from '../report-schema.js';
+import { resultKey } from '../report/report-io.js';
+import type { DbbenchResult, JmhResult } from '../report/report-schema.js';
 import type { CounterSeries, ResultIdentity, ResultInput } from './model.js';
 
 /** A result of either kind of report. */

@@ -10,8 +10,8 @@
  * 3 + 3 forks) are worth much more power than Welch's estimated ones, which fall towards 2 whenever
  * one side happens to look quiet. With unequal sizes that robustness is gone, so Welch's test is used.
  */
-import { tCdf } from '../distributions.js';
-import { mean, variance } from '../statistics.js';
+import { tCdf } from '../stats/distributions.js';
+import { mean, variance } from '../stats/statistics.js';
 
 /** The outcome of a two-sample t-test of mean(second) − mean(first). */
 export interface TTestResult {

@@ -3,7 +3,7 @@
  * correction and large: its whole interval lies beyond the noise threshold. Either alone is not
  * enough — a tiny significant change is noise of the machine, a large unsignificant one is chance.
  */
-import { isNoisy } from '../statistics.js';
+import { isNoisy } from '../stats/statistics.js';
 import type { Verdict } from './model.js';
 
 /** What the verdict of one compared result depends on. */

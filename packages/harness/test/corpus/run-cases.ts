@@ -60,6 +60,21 @@ async function openDirectory(dir: string): Promise<void> {
 const runCases: readonly RunCase[] = [
   // Flags
   { name: 'an unknown option', args: plain('--frobnicate'), stderr: /unknown option '--frobnicate'/ },
+  {
+    name: "JMH's -t (threads), which dbbench has as an axis",
+    args: plain('-t', '4'),
+    stderr: /-t \(threads\) has no dbbench counterpart: concurrency is an axis/,
+  },
+  {
+    name: "JMH's -rf with a format other than JSON",
+    args: plain('-rf', 'csv'),
+    stderr: /-rf csv: dbbench writes JMH's JSON result format only/,
+  },
+  {
+    name: "JMH's -wi with a bad count",
+    args: plain('-wi', 'two'),
+    stderr: /--warmup-iterations needs an integer/,
+  },
   { name: 'a negative fork count', args: plain('--forks', '-1'), stderr: /--forks needs an integer ≥ 0/ },
   { name: 'a fork count in words', args: plain('--forks', 'two'), stderr: /--forks needs an integer ≥ 0/ },
   { name: 'an infinite fork count', args: plain('--forks', '1e400'), stderr: /--forks needs an integer/ },

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readReport } from '../../src/report-io.js';
+import { readReport } from '../../src/report/report-io.js';
 import { BIN, runDbbench, SYNTHETIC_SUITE, type DbbenchProcess } from '../run-dbbench.js';
 
 // A loaded 2-core machine (CI runs the packages' tests side by side) can take minutes to start servers and forks.

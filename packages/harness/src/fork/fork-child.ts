@@ -1,0 +1,67 @@
+/**
+ * Entry point of a fork: a fresh `node --expose-gc` process that receives one task over IPC, imports
+ * the suite module, runs one trial and reports each iteration back. It exits when done, and when its
+ * parent goes away.
+ */
+import { errorMessage } from '../define/errors.js';
+import type { ForkFailure, ForkMessage, ForkRequest } from './fork-protocol.js';
+import { loadSuite } from './suite-loader.js';
+import { runTrial } from './trial-runner.js';
+
+function send(message: ForkMessage): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (process.send === undefined) {
+      reject(new Error('fork-child.js must be started by the dbbench runner (no IPC channel)'));
+      return;
+    }
+    process.send(message, undefined, {}, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+let finished = false;
+
+/** Reports the outcome once and exits; a benchmark's leftover handles cannot keep the fork alive. */
+async function finish(failure: ForkFailure | undefined): Promise<void> {
+  if (finished) return;
+  finished = true;
+  try {
+    await send({ type: 'done', ...(failure === undefined ? {} : { failure }) });
+  } finally {
+    // Safe on Linux: stdout and stderr are synchronous for pipes, files and TTYs.
+    process.exit(failure === undefined ? 0 : 1);
+  }
+}
+
+async function runRequest(request: ForkRequest): Promise<void> {
+  const { task } = request;
+  let failure: ForkFailure | undefined;
+  try {
+    void send({ type: 'phase', change: { phase: 'import' } });
+    const suite = await loadSuite(task.suiteModule);
+    const benchmark = suite.benchmarks[task.benchmarkName];
+    if (benchmark === undefined) {
+      failure = { phase: 'import', message: `suite ${suite.name} has no benchmark ${task.benchmarkName}` };
+    } else {
+      failure = await runTrial(benchmark, task, {
+        iteration: (iteration) => void send({ type: 'iteration', iteration }),
+        log: (message) => void send({ type: 'log', message }),
+        phase: (change) => void send({ type: 'phase', change }),
+        failing: (failure) => void send({ type: 'failing', failure }),
+      });
+    }
+  } catch (error) {
+    failure = { phase: 'import', message: errorMessage(error) };
+  }
+  await finish(failure);
+}
+
+// A stray rejection or throw from a benchmark's background work fails the trial with its message
+// instead of dying silently.
+const crash = (error: unknown): void => {
+  void finish({ phase: 'crash', message: errorMessage(error) });
+};
+process.on('uncaughtException', crash);
+process.on('unhandledRejection', crash);
+// The parent died or gave up on us: nobody will read the results.
+process.on('disconnect', () => process.exit(1));
+process.once('message', (request: ForkRequest) => void runRequest(request));

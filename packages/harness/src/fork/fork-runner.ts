@@ -1,0 +1,106 @@
+/**
+ * The parent side of a fork: start `node --expose-gc dist/fork-child.js`, send it one task, relay its
+ * iterations, watch its progress, and kill it when it is stuck, exceeds the timeout, or the run is
+ * interrupted.
+ */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { ForkFailure, ForkMessage, ForkRequest, ForkTask, IterationResult } from './fork-protocol.js';
+import type { PhaseClock } from './phase-clock.js';
+import { ProgressWatchdog } from './progress-watchdog.js';
+import type { ResolvedSettings } from '../plan/settings.js';
+import { timerDelayMs } from '../define/units.js';
+
+/** The compiled fork entry; `../dist/` resolves from both src/ (tests) and dist/. */
+export const FORK_CHILD_PATH = fileURLToPath(new URL('../../dist/fork/fork-child.js', import.meta.url));
+
+/** How long a fork may linger after reporting `done` before it is killed. */
+const EXIT_GRACE_MS = 5000;
+
+/** Callbacks and limits for one fork. */
+export interface ForkOptions {
+  /** The combination's settings: `timeoutMs` bounds the fork, the iteration times its phases. */
+  readonly settings: ResolvedSettings;
+  readonly signal?: AbortSignal;
+  /** Told the fork's phase changes, to account where its wall time went. */
+  readonly clock?: PhaseClock;
+  onIteration(iteration: IterationResult): void;
+  onLog(message: string): void;
+}
+
+/**
+ * Runs one task in a fresh process; resolves to its failure, or undefined when it completed. The
+ * fork is killed when it exceeds `--timeout`, when it stays in one phase far longer than that phase
+ * can take (see {@link ProgressWatchdog}), or when the run is interrupted.
+ */
+export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFailure | undefined> {
+  return new Promise((resolve) => {
+    // Only --expose-gc: inheriting the parent's flags (e.g. --inspect) would break or skew the fork.
+    options.clock?.forkStarted();
+    const child = fork(FORK_CHILD_PATH, [], {
+      execArgv: ['--expose-gc'],
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let failure: ForkFailure | undefined;
+    // What failed first, when the fork then hangs tearing down (a leaked connection, say).
+    let failing: ForkFailure | undefined;
+    let done = false;
+    const kill = (reason: ForkFailure): void => {
+      failure ??=
+        failing === undefined || reason.phase === 'interrupted'
+          ? reason
+          : { phase: failing.phase, message: `${failing.message}; then ${reason.message}` };
+      watchdog.stop();
+      child.kill('SIGKILL');
+    };
+    const watchdog = new ProgressWatchdog(child.pid, task.mode, options.settings, kill);
+    const timeoutMs = options.settings.timeoutMs;
+    // Clamped: Node fires a timer longer than 2^31 - 1 ms after 1 ms.
+    const timeout = setTimeout(
+      () => kill({ phase: 'timeout', message: watchdog.timeoutMessage(timeoutMs) }),
+      timerDelayMs(timeoutMs),
+    );
+    const onAbort = (): void => kill({ phase: 'interrupted', message: 'the run was interrupted' });
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    child.on('message', (message: ForkMessage) => {
+      if (message.type === 'iteration') {
+        watchdog.iterationFinished();
+        options.onIteration(message.iteration);
+      } else if (message.type === 'phase') {
+        options.clock?.phase(message.change);
+        if (!done && failure === undefined) watchdog.phase(message.change);
+      } else if (message.type === 'failing') {
+        failing = message.failure;
+      } else if (message.type === 'log') {
+        options.onLog(message.message);
+      } else {
+        done = true;
+        failure ??= message.failure;
+        clearTimeout(timeout);
+        watchdog.stop();
+        setTimeout(() => child.kill('SIGKILL'), EXIT_GRACE_MS).unref();
+      }
+    });
+    child.on('error', (error) => {
+      failure ??= { phase: 'crash', message: `fork process error: ${error.message}` };
+    });
+    // 'close', not 'exit': it fires after the IPC channel has delivered every message.
+    child.on('close', (code, signal) => {
+      options.clock?.forkEnded();
+      clearTimeout(timeout);
+      watchdog.stop();
+      options.signal?.removeEventListener('abort', onAbort);
+      if (!done) {
+        failure ??= {
+          phase: 'crash',
+          message: `the fork exited (${signal ?? `code ${code}`}) before finishing`,
+        };
+      }
+      resolve(failure);
+    });
+    if (options.signal?.aborted) onAbort();
+    else child.send({ type: 'run', task } satisfies ForkRequest);
+  });
+}

@@ -1,0 +1,102 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isUserError } from '../define/errors.js';
+import { mergeResults, readReport, readReportIfExists, resultKey, writeReportAtomic } from './report-io.js';
+import type { DbbenchResult } from './report-schema.js';
+
+function result(params: Record<string, string>, score: number): DbbenchResult {
+  return {
+    jmhVersion: '0.1.0',
+    benchmark: 'pooled.insert',
+    mode: 'avgt',
+    threads: 1,
+    forks: 1,
+    warmupIterations: 1,
+    warmupTime: '1 s',
+    warmupBatchSize: 1,
+    measurementIterations: 2,
+    measurementTime: '1 s',
+    measurementBatchSize: 1,
+    params,
+    primaryMetric: {
+      score,
+      scoreError: 'NaN',
+      scoreConfidence: ['NaN', 'NaN'],
+      scorePercentiles: { '0.0': score, '100.0': score },
+      scoreUnit: 'ms/op',
+      rawData: [[score, score]],
+    },
+    secondaryMetrics: {},
+    dbbench: {
+      harnessVersion: '0.1.0',
+      suite: 'pooled',
+      database: 'postgres',
+      benchmarkName: 'insert',
+      description: 'multi-row insert',
+      axes: Object.keys(params),
+      profile: 'default',
+      status: 'ok',
+      failures: [],
+      higherIsBetter: false,
+      secondaryHigherIsBetter: {},
+      environment: { node: 'v20', v8: '11', os: 'linux', cpuModel: 'cpu', cores: 2, memoryBytes: 1 },
+      git: { commit: 'unknown', dirty: false },
+      finishedAt: '2025-01-01T00:00:00.000Z',
+      runInfo: { provider: 'local' },
+    },
+  };
+}
+
+describe('report files', () => {
+  let directory: string;
+  beforeEach(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'dbbench-report-'));
+  });
+  afterEach(async () => {
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('round-trips a report through write and read, leaving no temp files', async () => {
+    const path = join(directory, 'nested', 'postgres.json');
+    const report = [result({ dataSize: '1000' }, 1.5), result({ dataSize: '10000' }, 12)];
+    await writeReportAtomic(path, report);
+    expect(await readReport(path)).toEqual(report);
+    expect(await readdir(join(directory, 'nested'))).toEqual(['postgres.json']);
+    expect((await readFile(path, 'utf8')).endsWith(']\n')).toBe(true);
+  });
+
+  it('names the file, the JSON path and the expectation when a report is invalid', async () => {
+    const path = join(directory, 'bad.json');
+    const broken = JSON.parse(JSON.stringify([result({}, 1)])) as Record<string, unknown>[];
+    (broken[0] as { primaryMetric: { score: unknown } }).primaryMetric.score = 'fast';
+    await writeFile(path, JSON.stringify(broken));
+    const error = await readReport(path).catch((caught: unknown) => caught);
+    expect(isUserError(error)).toBe(true);
+    expect((error as Error).message).toContain(path);
+    expect((error as Error).message).toContain('[0].primaryMetric.score');
+  });
+
+  it('rejects invalid JSON and missing files with user errors', async () => {
+    const path = join(directory, 'truncated.json');
+    await writeFile(path, '[{"jmhVersion":');
+    await expect(readReport(path)).rejects.toThrow(/not valid JSON/);
+    await expect(readReport(join(directory, 'none.json'))).rejects.toThrow(/does not exist/);
+    expect(await readReportIfExists(join(directory, 'none.json'))).toBeUndefined();
+  });
+
+  it('refuses to write an invalid report', async () => {
+    const bad = [{ ...result({}, 1), threads: 'one' }] as unknown as DbbenchResult[];
+    await expect(writeReportAtomic(join(directory, 'x.json'), bad)).rejects.toThrow(/threads/);
+  });
+
+  it('merges by benchmark, mode and params, replacing in place', () => {
+    const first = result({ dataSize: '1000', poolSize: '10' }, 1);
+    const second = result({ dataSize: '10000', poolSize: '10' }, 2);
+    const replacement = result({ poolSize: '10', dataSize: '1000' }, 3);
+    const merged = mergeResults([first, second], [replacement, result({ dataSize: '5' }, 4)]);
+    expect(merged.map((entry) => entry.primaryMetric.score)).toEqual([3, 2, 4]);
+    expect(resultKey(first)).toBe(resultKey(replacement));
+  });
+});

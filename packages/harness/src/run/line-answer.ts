@@ -1,0 +1,79 @@
+/**
+ * Answers one line of a declared answer from the results on its two sides: picks each side's result
+ * (the only one, or the best of several when the side asks for it), estimates the ratio with its
+ * fork-level interval and names the outcome. The run uses it to decide which lines need more forks,
+ * the docs to write them, so a line the run called decided is the line the page calls decided.
+ */
+import {
+  ANSWER_THRESHOLD,
+  answerEstimate,
+  answerOutcome,
+  morePairsNeeded,
+  type AnswerEstimate,
+  type AnswerOutcome,
+  type ForkSeries,
+} from '../compare/answer-statistics.js';
+import { forkMeans } from '../compare/fork-statistics.js';
+import { mean } from '../stats/statistics.js';
+
+/** One result a side may be made of, with the values the line compares. */
+export interface SideResult<Item> {
+  readonly item: Item;
+  readonly series: ForkSeries;
+  readonly higherIsBetter: boolean;
+}
+
+/** A line's answer: the results picked, the estimate, its outcome and the pairs it may still need. */
+export interface LineAnswer<Item> {
+  readonly baseline: SideResult<Item>;
+  readonly candidate: SideResult<Item>;
+  readonly estimate: AnswerEstimate;
+  readonly outcome: AnswerOutcome;
+  /** See {@link morePairsNeeded}: 0 when settled, undefined when out of reach. */
+  readonly morePairs: number | undefined;
+}
+
+/** The mean of a result's fork means (how a best pick ranks results). */
+export function seriesScore(series: ForkSeries): number {
+  return mean(forkMeans(series.rawData));
+}
+
+/** The best of several results by their score and direction. */
+export function bestResult<Item>(results: readonly SideResult<Item>[]): SideResult<Item> | undefined {
+  let best: SideResult<Item> | undefined;
+  for (const result of results) {
+    const score = seriesScore(result.series);
+    if (!Number.isFinite(score)) continue;
+    if (best === undefined) best = result;
+    else {
+      const bestScore = seriesScore(best.series);
+      if (result.higherIsBetter ? score > bestScore : score < bestScore) best = result;
+    }
+  }
+  return best;
+}
+
+/**
+ * The answer of a line whose sides hold `baseline` and `candidate` results (each one result, or the
+ * candidates of a best pick); undefined when a side has nothing to compare.
+ */
+export function answerLine<Item>(
+  baseline: readonly SideResult<Item>[],
+  candidate: readonly SideResult<Item>[],
+  threshold: number = ANSWER_THRESHOLD,
+): LineAnswer<Item> | undefined {
+  const baselinePick = bestResult(baseline);
+  const candidatePick = bestResult(candidate);
+  if (baselinePick === undefined || candidatePick === undefined) return undefined;
+  const estimate = answerEstimate(baselinePick.series, candidatePick.series, {
+    comparisons: baseline.length * candidate.length,
+  });
+  if (estimate === undefined) return undefined;
+  return {
+    baseline: baselinePick,
+    candidate: candidatePick,
+    estimate,
+    outcome: answerOutcome(estimate, threshold),
+    morePairs: morePairsNeeded(estimate, threshold),
+  };
+}

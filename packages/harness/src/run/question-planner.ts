@@ -1,0 +1,281 @@
+/**
+ * How `dbbench run` decides what to measure: first the schedule the suite's questions ask for (see
+ * `question-schedule.ts`) — the combinations a declared answer compares in rounds, one fork each per
+ * round, the others back to back — then, while the time budget lasts, one fork pair at a time for the
+ * answer line still undetermined that is cheapest to settle. After every fork the combination's
+ * result is rebuilt and handed to `onResult` (the runner merges it into the report and writes it).
+ */
+import type { SuiteDefinition, TimeUnit } from '../define/definition.js';
+import { MAX_PAIRS_PER_LINE, pairedForkMeans } from '../compare/answer-statistics.js';
+import type { ShardRecord, DbbenchResult } from '../report/report-schema.js';
+import { buildResult, type ForkOutcome, type RunMetadata } from '../report/result-builder.js';
+import type { PhaseClock } from '../fork/phase-clock.js';
+import { type PhaseDurationsMs } from '../fork/phase-clock.js';
+import type { PlannedLine } from '../plan/question-plan.js';
+import type { Combination } from '../plan/run-plan.js';
+import type { ResolvedSettings } from '../plan/settings.js';
+import type { ConsoleReporter } from '../session/console-reporter.js';
+import type { SessionFork } from '../session/measurement-session.js';
+import { estimateCombinationMs, formatClock, RunProgress } from '../session/run-progress.js';
+import type { ForkPlanner, PlannedFork } from '../session/sampling-loop.js';
+import { answerLine, type SideResult } from './line-answer.js';
+import { nextLinePair, shuffled, type LineProgress, type ScheduledFork } from './question-schedule.js';
+
+/** One planned combination while the run measures it. */
+export interface CombinationState {
+  readonly index: number;
+  readonly combination: Combination;
+  readonly settings: ResolvedSettings;
+  readonly unit: TimeUnit;
+  readonly qualifiedName: string;
+  /** The result key (benchmark, mode, params) it has in the report. */
+  readonly key: string;
+  /** Forks of the first pass. */
+  readonly plannedForks: number;
+  readonly outcomes: ForkOutcome[];
+  readonly rounds: string[];
+  readonly clock: PhaseClock;
+  elapsedMs: number;
+  result?: DbbenchResult;
+  /** Already measured in the report (`--resume`): no forks run. */
+  skipped: boolean;
+}
+
+/** What the planner needs besides the states. */
+export interface QuestionPlannerOptions {
+  readonly suite: SuiteDefinition;
+  readonly suiteModule: string;
+  readonly states: readonly CombinationState[];
+  readonly lines: readonly PlannedLine[];
+  /** The first pass, in order (see `initialSchedule`). */
+  readonly schedule: readonly ScheduledFork[];
+  readonly metadata: RunMetadata;
+  readonly profilers: readonly string[];
+  readonly reporter: ConsoleReporter;
+  readonly shard?: ShardRecord;
+  /** Round names are `<runId>-<n>`, unique to this run, so forks of two runs never pair. */
+  readonly runId: string;
+  /** `performance.now()` after which no more budget pairs start; undefined: the first pass only. */
+  readonly deadline: number | undefined;
+  readonly random: () => number;
+  /** A combination's result changed (after each of its forks). */
+  onResult(result: DbbenchResult): Promise<void>;
+}
+
+/** The run's planner: the first pass slot by slot, then budget pairs for undetermined lines. */
+export class QuestionPlanner implements ForkPlanner {
+  readonly #options: QuestionPlannerOptions;
+  readonly #progress: RunProgress;
+  #slot = 0;
+  #round: number;
+  #budgetDone = false;
+  /** Fork pairs the budget added for undetermined answers. */
+  addedPairs = 0;
+
+  constructor(options: QuestionPlannerOptions) {
+    this.#options = options;
+    this.#progress = new RunProgress(
+      options.schedule.map(({ combination }) => {
+        const state = options.states[combination] as CombinationState;
+        return estimateCombinationMs(state.combination.mode, { ...state.settings, forks: 1 });
+      }),
+    );
+    this.#round = Math.max(0, ...options.schedule.map((fork) => fork.round)) + 1;
+  }
+
+  next(): readonly PlannedFork[] | undefined {
+    const { schedule, states } = this.#options;
+    while (this.#slot < schedule.length) {
+      const slot = this.#slot++;
+      const { combination, round } = schedule[slot] as ScheduledFork;
+      const state = states[combination] as CombinationState;
+      if (state.skipped || hasFailed(state)) {
+        this.#progress.complete(slot, 0);
+        continue;
+      }
+      return [
+        this.#plannedFork(
+          state,
+          String(round),
+          () => {
+            if (hasFailed(state) || state.outcomes.length === state.plannedForks) {
+              this.#options.reporter.combinationFinished(state.result as DbbenchResult);
+            }
+          },
+          slot,
+        ),
+      ];
+    }
+    return this.#budgetPair();
+  }
+
+  /** The next budget pair, or undefined when the budget is spent or no line needs one. */
+  #budgetPair(): readonly PlannedFork[] | undefined {
+    const { deadline, lines, states, reporter } = this.#options;
+    if (deadline === undefined || this.#budgetDone) return undefined;
+    const remainingMs = deadline - performance.now();
+    const progressOfLines = lines.map((line) => lineProgress(line, states));
+    const affordable = progressOfLines.map((line) =>
+      line.pairCostMs <= remainingMs ? line : { ...line, next: undefined },
+    );
+    const chosen = nextLinePair(affordable, MAX_PAIRS_PER_LINE);
+    if (chosen === undefined) {
+      this.#budgetDone = true;
+      const count = (outcome: string): number =>
+        progressOfLines.filter((line) => line.outcome === outcome).length;
+      const open = count('undetermined');
+      reporter.log(
+        `# Answers: ${count('decided')} decided, ${count('equivalent')} equivalent, ${open} undetermined of ${lines.length} lines; ` +
+          (open === 0
+            ? 'every line this run can answer is settled'
+            : `${remainingMs > 0 ? 'none of the rest can be settled within the budget left' : 'the time budget is spent'} (--budget)`),
+      );
+      return undefined;
+    }
+    const line = lines[chosen] as PlannedLine;
+    const next = progressOfLines[chosen]?.next as readonly [number, number];
+    reporter.log(
+      `# Answers: one more fork pair for "${line.declaration.question}"${describeAt(line.at)} (${progressOfLines[chosen]?.pairs ?? 0} pairs so far, budget left ${formatClock(remainingMs)})`,
+    );
+    const round = String(this.#round++);
+    this.addedPairs += 1;
+    return shuffled(next, this.#options.random).map((combination) =>
+      this.#plannedFork(states[combination] as CombinationState, round),
+    );
+  }
+
+  #plannedFork(
+    state: CombinationState,
+    round: string,
+    afterRecord: () => void = () => undefined,
+    slot?: number,
+  ): PlannedFork {
+    const { reporter } = this.#options;
+    let startedAt = 0;
+    const fork: SessionFork = {
+      suiteModule: this.#options.suiteModule,
+      combination: state.combination,
+      settings: state.settings,
+      unit: state.unit,
+      fork: state.outcomes.length,
+      profilers: this.#options.profilers,
+      clock: state.clock,
+      onStart: () => {
+        reporter.combinationStarted(
+          state.combination,
+          state.qualifiedName,
+          state.settings,
+          this.#progress.snapshot(),
+        );
+        reporter.forkStarted(state.outcomes.length, state.settings.forks === 0 ? 0 : state.plannedForks);
+        startedAt = performance.now();
+      },
+      onIteration: (iteration, unitLabel) => reporter.iteration(iteration, unitLabel),
+      onLog: (message) => reporter.log(message),
+    };
+    return {
+      fork,
+      record: async (outcome) => {
+        const elapsedMs = performance.now() - startedAt;
+        state.elapsedMs += elapsedMs;
+        state.outcomes.push(outcome);
+        state.rounds.push(`${this.#options.runId}-${round}`);
+        state.result = this.#resultOf(state);
+        await this.#options.onResult(state.result);
+        afterRecord();
+        if (slot !== undefined) this.#progress.complete(slot, elapsedMs);
+      },
+    };
+  }
+
+  #resultOf(state: CombinationState): DbbenchResult {
+    const result = buildResult(
+      {
+        combination: state.combination,
+        settings: state.settings,
+        unit: state.unit,
+        forks: state.settings.forks === 0 ? 0 : state.outcomes.length,
+        forkOutcomes: state.outcomes,
+      },
+      this.#options.metadata,
+    );
+    return withRunRecords(result, state, this.#options.shard);
+  }
+}
+
+function hasFailed(state: CombinationState): boolean {
+  return state.outcomes.some((outcome) => outcome.failure !== undefined);
+}
+
+function describeAt(at: Readonly<Record<string, string>>): string {
+  const entries = Object.entries(at);
+  return entries.length === 0 ? '' : ` at ${entries.map(([axis, value]) => `${axis}=${value}`).join(' ')}`;
+}
+
+/** A result's values for a line's metric, as a side of the answer sees them. */
+function sideResult(state: CombinationState, metric: string | undefined): SideResult<number> | undefined {
+  const result = state.result;
+  if (result === undefined || result.dbbench.status !== 'ok') return undefined;
+  const values = metric === undefined ? result.primaryMetric : result.secondaryMetrics[metric];
+  const higherIsBetter =
+    metric === undefined ? result.dbbench.higherIsBetter : result.dbbench.secondaryHigherIsBetter[metric];
+  if (values === undefined || higherIsBetter === undefined) return undefined;
+  return {
+    item: state.index,
+    series: {
+      rawData: values.rawData,
+      ...(result.dbbench.forkRounds === undefined ? {} : { rounds: result.dbbench.forkRounds }),
+    },
+    higherIsBetter,
+  };
+}
+
+/** Where a planned line stands, and the two combinations its next pair would run. */
+export function lineProgress(line: PlannedLine, states: readonly CombinationState[]): LineProgress {
+  const side = (indexes: readonly number[]): SideResult<number>[] | undefined => {
+    const results = indexes.map((index) =>
+      sideResult(states[index] as CombinationState, line.declaration.metric),
+    );
+    return results.every((result) => result !== undefined) ? results : undefined;
+  };
+  const baseline = side(line.baseline);
+  const candidate = side(line.candidate);
+  const answer =
+    baseline === undefined || candidate === undefined ? undefined : answerLine(baseline, candidate);
+  if (answer === undefined)
+    return { outcome: undefined, morePairs: undefined, pairs: 0, pairCostMs: 0, next: undefined };
+  const pair = [answer.baseline.item, answer.candidate.item] as const;
+  const forkMs = (index: number): number => {
+    const state = states[index] as CombinationState;
+    return state.outcomes.length === 0 ? 0 : state.elapsedMs / state.outcomes.length;
+  };
+  return {
+    outcome: answer.outcome,
+    morePairs: answer.morePairs,
+    pairs: pairedForkMeans(answer.baseline.series, answer.candidate.series).baseline.length,
+    pairCostMs: forkMs(pair[0]) + forkMs(pair[1]),
+    next: pair[0] === pair[1] || states[pair[0]]?.skipped || states[pair[1]]?.skipped ? undefined : pair,
+  };
+}
+
+/**
+ * Adds what only the run knows: the combination's wall time (what `--shard` balances by), where it
+ * went (setup, warmup, measurement, teardown), the round of every fork, and its shard.
+ */
+function withRunRecords(
+  result: DbbenchResult,
+  state: CombinationState,
+  shard: ShardRecord | undefined,
+): DbbenchResult {
+  const durationsMs: PhaseDurationsMs = state.clock.totals();
+  return {
+    ...result,
+    dbbench: {
+      ...result.dbbench,
+      elapsedMs: Math.round(state.elapsedMs),
+      durationsMs,
+      forkRounds: [...state.rounds],
+      ...(shard === undefined ? {} : { shard }),
+    },
+  };
+}
