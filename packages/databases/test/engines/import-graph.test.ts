@@ -28,7 +28,8 @@ const REGISTRY = 'engines/registry.ts';
  */
 const REGISTRY_ENTRY_POINTS: Readonly<Record<string, string>> = {
   'index.ts': 'the barrel: the suites look engines up by name in their own entry points',
-  'providers/start-server.ts': 'startServer(engineName, …) is called with the name a suite module was built for',
+  'providers/start-server.ts':
+    'startServer(engineName, …) is called with the name a suite module was built for',
   'pool/create-pool.ts': 'createPool(connection) runs in a fork, which gets the connection as JSON',
   'providers/url/stale-work-databases.ts': 'finds the engine by the scheme of a URL the user typed',
   'providers/local/watchdog.ts': 'a separate process, given its orders as JSON',
@@ -121,9 +122,9 @@ function oneCycle(graph: ReadonlyMap<string, readonly string[]>, members: readon
     for (const target of graph.get(file) ?? []) {
       if (!inside.has(target)) continue;
       if (target === start) {
-        const path = [start];
-        for (let at = file; at !== start; at = cameFrom.get(at) ?? start) path.unshift(at);
-        return [start, ...path.slice(1), start];
+        const path = [file];
+        while (path[0] !== start) path.unshift(cameFrom.get(path[0] ?? start) ?? start);
+        return [...path, start];
       }
       if (!cameFrom.has(target)) {
         cameFrom.set(target, file);
@@ -146,7 +147,8 @@ describe('import graph of @dbbench/databases', () => {
 
   it('has no import circle (type-only imports included)', () => {
     const circles = importCircles(graph).map(
-      (members) => `${members.length} files: ${oneCycle(graph, members).join(' → ')}\n    ${members.join('\n    ')}`,
+      (members) =>
+        `${members.length} files: ${oneCycle(graph, members).join(' → ')}\n    ${members.join('\n    ')}`,
     );
     expect(circles, `import circles:\n${circles.join('\n')}`).toEqual([]);
   });
