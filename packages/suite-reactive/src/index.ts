@@ -11,6 +11,13 @@ export {
   type StreamingJobResult,
 } from './job/streaming-job.js';
 export { partitionConcurrency } from './job/partition-concurrency.js';
+export { ENGINE_STREAMS, streamsOf } from './streams/engines/registry.js';
+export type {
+  EngineStreams,
+  KeyBounds,
+  RangeReader,
+  RecordChunkCheckpoint,
+} from './streams/engines/engine-streams.js';
 export { ChunkWriter, type ChunkWriterOptions, type FlushChunk } from './streams/chunk-writer.js';
 export { StreamCounters } from './streams/stream-counters.js';
 export { TargetRowTransform, type RowTransform } from './streams/target-row-transform.js';
