@@ -5,7 +5,12 @@
  */
 export type * from './types.js';
 export type * from './engines/engine.js';
-export { ENGINES, ENGINE_NAMES, engineNamed, engineOfKysely, isEngineName } from './engines/registry.js';
+// Looking an engine up by name is for entry points (a suite module built for one engine, a test
+// looping over engines); everything else gets the Engine from its pool or session.
+export { ENGINES, ENGINE_NAMES, engineNamed, isEngineName } from './engines/registry.js';
+// The driver inside a session, for the suites' per-engine I/O (their `engines/<engine>/` folders).
+export { mysqlConnectionOf, type MysqlSession } from './engines/mysql/mysql-session.js';
+export { postgresClientOf, type PostgresSession } from './engines/postgres/postgres-session.js';
 export { BulkLoadDisabledError, DatabaseSetupError, InvalidValueError, UserFixableError } from './errors.js';
 export * from './providers/index.js';
 export * from './pool/index.js';

@@ -1,6 +1,8 @@
 /**
  * The command-line options every database suite declares to choose its server (`--provider`,
- * `--url`, `--image`, `--reuse`), and the parsing of their values.
+ * `--url`, `--image`, `--reuse`), and the parsing of their values. Declared in the parent from the
+ * engine name a suite module was made for, before any pool exists: an entry point, so it looks the
+ * engine up by name.
  */
 import {
   engineNamed,

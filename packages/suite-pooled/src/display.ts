@@ -2,7 +2,8 @@
  * How the pooled suite's results read in the docs: the display names of its axis values (the bulk
  * path and the writers named as the engine names them) and the questions the suite exists to answer,
  * each a pair of results the docs turn into a ratio with its interval. The docs know none of these
- * names.
+ * names. Built in the parent from the engine name the suite module was made for: an entry point, so
+ * it looks the engine up by name.
  */
 import { engineNamed, type EngineName } from '@dbbench/databases';
 import type { AnswerDeclaration, SuiteDisplay } from '@dbbench/harness';

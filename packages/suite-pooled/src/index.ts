@@ -58,6 +58,8 @@ export {
   writerDisplayName,
   type WriterName,
 } from './job/job-writers.js';
+export { CHUNK_WRITERS, chunkWritersOf } from './job/engines/registry.js';
+export type { ChunkCheckpoint, EngineChunkWriters } from './job/engines/engine-chunk-writers.js';
 export { ClosedLoop, type ClosedLoopOptions, type ClosedLoopStats } from './contention/closed-loop.js';
 export { selectOne } from './contention/select-one.js';
 export {

@@ -2,19 +2,21 @@
  * How the reactive suite's results read in the docs: the questions it exists to answer, as pairs of
  * results the docs turn into a ratio with its interval — two of them against the pooled suite's job
  * on the same engine, with the same kind of writer, so streaming and buffering differ in one thing.
- * The docs know none of these names.
+ * The docs know none of these names. Built in the parent from the engine name the suite module was
+ * made for: an entry point, so it looks the engine up by name.
  */
 import { engineNamed, type EngineName } from '@dbbench/databases';
 import type { AnswerDeclaration, SuiteDisplay } from '@dbbench/harness';
+import { ENGINE_STREAMS } from './streams/engines/registry.js';
 
 /** The pooled job's writer that writes as this suite's chunk writer does on `engine`. */
 function likeForLikeWriter(engineName: EngineName): 'copy' | 'kysely' {
-  const engine = engineNamed(engineName);
-  return engine.streams.targetWriterName === engine.bulkLoad.name ? 'copy' : 'kysely';
+  const writerName = ENGINE_STREAMS[engineName].targetWriterName;
+  return writerName === engineNamed(engineName).bulkLoad.name ? 'copy' : 'kysely';
 }
 
 function answers(engineName: EngineName): AnswerDeclaration[] {
-  const writerName = engineNamed(engineName).streams.targetWriterName;
+  const writerName = ENGINE_STREAMS[engineName].targetWriterName;
   // Both sides as declared, on 4 partitions (no best-of pick, whose winner would look better than
   // it is). The two suites run apart in time, so this line compares their forks unpaired.
   const pooledJob = {

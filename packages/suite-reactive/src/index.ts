@@ -2,7 +2,7 @@
  * @dbbench/suite-reactive: the reactive-driver suite — cursor streams with backpressure, written
  * once for every engine. Suite modules: `dist/postgres-suite.js`, `dist/mysql-suite.js`.
  */
-export { createSuite, DEFAULT_AXES, QUICK_AXES, SUITE_NAME } from './suite.js';
+export { createSuite, DEFAULT_AXES, QUICK_AXES, REACTIVE_AXIS_TYPES, SUITE_NAME } from './suite.js';
 export {
   ROW_STREAM_HIGH_WATER_MARK,
   runStreamingJob,
@@ -10,7 +10,14 @@ export {
   type StreamingJobOptions,
   type StreamingJobResult,
 } from './job/streaming-job.js';
-export { partitionConcurrency } from './job/partition-concurrency.js';
+export { MIN_STREAMING_POOL_SIZE, partitionConcurrency } from './job/partition-concurrency.js';
+export { ENGINE_STREAMS, streamsOf } from './streams/engines/registry.js';
+export type {
+  EngineStreams,
+  KeyBounds,
+  RangeReader,
+  RecordChunkCheckpoint,
+} from './streams/engines/engine-streams.js';
 export { ChunkWriter, type ChunkWriterOptions, type FlushChunk } from './streams/chunk-writer.js';
 export { StreamCounters } from './streams/stream-counters.js';
 export { TargetRowTransform, type RowTransform } from './streams/target-row-transform.js';

@@ -1,11 +1,12 @@
 import type { EngineName } from '@dbbench/databases';
-import type { SuiteDefinition } from '@dbbench/harness';
-import { defineDatabaseSuite, type RunContext } from '@dbbench/suite-kit';
+import { integerAxis, type SuiteDefinition } from '@dbbench/harness';
+import { defineDatabaseSuite, MAX_POOL_SIZE, type RunContext } from '@dbbench/suite-kit';
 import { chunksBenchmark } from './benchmarks/chunks.js';
 import { jobBenchmark } from './benchmarks/job.js';
 import { reactiveDisplay } from './display.js';
 import { memoryBenchmark } from './benchmarks/memory.js';
 import { seedBenchmark } from './benchmarks/seed.js';
+import { MIN_STREAMING_POOL_SIZE } from './job/partition-concurrency.js';
 
 /** The suite's name in reports and docs. */
 export const SUITE_NAME = 'reactive';
@@ -27,6 +28,18 @@ export const QUICK_AXES = {
 } as const;
 
 /**
+ * Types of this suite's axes beyond the shared ones: the streaming job needs a connection for a
+ * reader and one for its flushes, so `-p poolSize=1` is refused before a server starts instead of
+ * failing inside a timed invocation (the bound is {@link MIN_STREAMING_POOL_SIZE}, stated once).
+ */
+export const REACTIVE_AXIS_TYPES = {
+  poolSize: integerAxis({ min: MIN_STREAMING_POOL_SIZE, max: MAX_POOL_SIZE }),
+};
+
+/** Wall time of a full default run of this suite (see the README's time budget). */
+export const REACTIVE_BUDGET_MS = 4 * 60_000;
+
+/**
  * The reactive-driver suite for one engine: cursor streams with backpressure (seed, job, chunks,
  * memory). The parent obtains one server for the whole run and hands its connection details to every
  * fork; each fork opens its own pool.
@@ -36,15 +49,13 @@ export const QUICK_AXES = {
  * export default createSuite('postgres');
  * ```
  */
-/** Wall time of a full default run of this suite (see the README's time budget). */
-export const REACTIVE_BUDGET_MS = 4 * 60_000;
-
 export function createSuite(engine: EngineName): SuiteDefinition<RunContext> {
   return defineDatabaseSuite(engine, {
     name: SUITE_NAME,
     description:
       'Reactive-driver style: per-partition cursor streams piped through a transform into a chunked writer, with backpressure',
     axes: DEFAULT_AXES,
+    axisTypes: REACTIVE_AXIS_TYPES,
     // Two forks per combination (three, in shared rounds, where a declared question compares it), so
     // every score includes fork-to-fork noise.
     iterations: { forks: 2 },

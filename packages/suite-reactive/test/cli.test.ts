@@ -71,3 +71,54 @@ describe.each(ENGINES)('dbbench run --quick on %s', (engine) => {
     }
   });
 });
+
+/** A server URL nothing listens on: a run that got as far as its server would fail on it with exit 1. */
+const UNREACHABLE_URLS = {
+  postgres: 'postgres://postgres@127.0.0.1:1/test',
+  mysql: 'mysql://root@127.0.0.1:1/test',
+} as const;
+
+// The streaming job needs a connection for a reader and one for its flushes: a pool of one is a
+// usage mistake, refused with the axis's range before anything starts, never a failure mid-run.
+describe.each(ENGINES)('dbbench run -p poolSize=1 on %s', (engine) => {
+  it('is refused in one line, exit 2, before any server starts', async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'dbbench-reactive-pool-'));
+    const out = join(outDir, 'report.json');
+    try {
+      const result = await run(
+        process.execPath,
+        [
+          dbbench,
+          'run',
+          `dist/${engine}-suite.js`,
+          '-p',
+          'poolSize=1',
+          '--provider',
+          'url',
+          '--url',
+          UNREACHABLE_URLS[engine],
+          '--out',
+          out,
+        ],
+        { cwd: packageDir, timeout: 60_000 },
+      ).then(
+        () => ({ exitCode: 0, stdout: '', stderr: '' }),
+        (error: { code?: unknown; stdout?: string; stderr?: string }) => ({
+          exitCode: typeof error.code === 'number' ? error.code : -1,
+          stdout: error.stdout ?? '',
+          stderr: error.stderr ?? '',
+        }),
+      );
+      expect(result.exitCode, result.stderr).toBe(2);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/poolSize/);
+      expect(lines[0]).toMatch(/from 2/);
+      // Nothing tried the (unreachable) server, and nothing was written.
+      expect(result.stdout).not.toMatch(/provider|127\.0\.0\.1/);
+      await expect(readFile(out, 'utf8')).rejects.toThrow(/ENOENT/);
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
+  });
+});

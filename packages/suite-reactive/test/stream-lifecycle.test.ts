@@ -5,12 +5,12 @@ import {
   seedSource,
   transformRow,
   verifyTarget,
-  engineNamed,
   type MeteredPool,
   type Session,
 } from '@dbbench/databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStreamingJob } from '../src/job/streaming-job.js';
+import { streamsOf } from '../src/streams/engines/registry.js';
 import { StreamCounters } from '../src/streams/stream-counters.js';
 import { createTestDatabase, ENGINES, idleCountAfterSettling, type TestDatabase } from './test-database.js';
 
@@ -43,7 +43,7 @@ describe.each(ENGINES)('stream lifecycle on %s', (engine) => {
   it('a consumer that stops early closes the cursor and gives the connection back, usable', async () => {
     const counters = new StreamCounters();
     const consumed = await pool.withConnection(async (connection) => {
-      const reader = engineNamed(connection.engine).streams.openRangeReader(
+      const reader = streamsOf(connection.engine).openRangeReader(
         connection,
         { start: 1, end: SOURCE_ROWS },
         100,

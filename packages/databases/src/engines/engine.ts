@@ -1,36 +1,132 @@
 /**
- * The one interface every database engine implements. Everything that differs between PostgreSQL
- * and MySQL/MariaDB — drivers, URLs, server binaries, images, SQL dialect, bulk paths, streaming,
- * counters — sits behind it, in `engines/<engine>/`, one file per member group with the same file
- * names in every engine folder (as kysely keeps one folder per dialect). Providers, the workload
- * and the suites ask an engine for specifics and never branch on its name.
+ * The one interface every database engine implements, and the bottom of the package: everything
+ * that differs between PostgreSQL and MySQL/MariaDB — drivers, URLs, server binaries, images, SQL
+ * spellings, bulk paths, counters — sits behind it, in `engines/<engine>/`, one file per member group
+ * with the same file names in every engine folder (as kysely keeps one folder per dialect).
+ * Providers and the workload ask an engine for specifics and never branch on its name; pools and
+ * sessions carry their engine, so only the entry points that receive an engine by name (a suite
+ * module, a fork's connection, a URL, the watchdog's orders) look one up in `registry.ts`.
  *
- * Adding an engine: a folder that implements this interface, and one line in `registry.ts`; the
- * compiler then lists whatever the new engine lacks.
+ * This file declares every type it names that names an engine back (connections, pools, sessions,
+ * what a local server is); the rest comes from leaf files that import nothing from the package
+ * which could import this one, so the contract never sits in an import circle. I/O that only one
+ * suite needs (the pooled job's chunk writers, the reactive suite's streams) is not here: each suite
+ * keeps it per engine behind an interface of its own.
+ *
+ * Adding an engine: its name in {@link EngineName}, a folder that implements this interface, and one
+ * line in `registry.ts`; the compiler then lists whatever the new engine lacks.
  */
-import type { Readable } from 'node:stream';
 import type { ColumnDefinitionBuilder, Insertable, Kysely } from 'kysely';
+import type { PoolMetrics, PoolOptions, WorkCounters } from '../pool/pool-types.js';
+import type { EmbeddedBinaries } from '../providers/embedded/binary-cache.js';
+import type { EmbeddedCluster, EmbeddedClusterOptions } from '../providers/embedded/embedded-cluster.js';
+import type { SystemAccount } from '../providers/local/system-user.js';
+import type { ServerFacts } from '../providers/server-facts.js';
+import type { StartServerOptions } from '../providers/start-server-options.js';
 import type {
   ContainerPlan,
   ContainerPlanOptions,
   StartableContainer,
 } from '../providers/testcontainers/container-plan.js';
-import type { EmbeddedBinaries } from '../providers/embedded/binary-cache.js';
-import type { EmbeddedCluster, EmbeddedClusterOptions } from '../providers/embedded/embedded-cluster.js';
-import type { LocalServerEngine } from '../providers/local/local-server.js';
-import type { ServerFacts } from '../providers/server-facts.js';
-import type {
-  ConnectionInfo,
-  DbbenchDatabase,
-  JobExecutionTable,
-  MeteredPool,
-  PoolOptions,
-  Session,
-  StartServerOptions,
-} from '../types.js';
-import type { SourceRowInput, TargetRow } from '../workload/transform-row.js';
-import type { SourceText, TargetText } from '../workload/transform-text.js';
-import type { EngineName } from './registry.js';
+import type { DbbenchDatabase, JobExecutionTable } from '../workload/workload-tables.js';
+
+/** The name of a registered engine. MariaDB is served by `mysql`. */
+export type EngineName = 'postgres' | 'mysql';
+
+/**
+ * Serialisable connection details handed from the parent to every fork. Holds the password, so it
+ * is never logged or written to a report: display `DatabaseInfo.redactedUrl` instead. It names
+ * its engine by name, since it crosses process boundaries as JSON.
+ */
+export interface ConnectionInfo {
+  readonly engine: EngineName;
+  readonly host: string;
+  readonly port: number;
+  readonly user: string;
+  readonly password: string;
+  /** The database dbbench works in (for the url provider, the `dbbench_<suite>_<random>` one it created). */
+  readonly database: string;
+}
+
+/**
+ * One connection checked out of a metered pool. What driver object is inside is the engine's
+ * business (`engines/<engine>/<engine>-session.ts`); engine operations take the session whole.
+ */
+export interface Session {
+  /** The engine this session speaks to, so code handed a session needs no lookup. */
+  readonly engine: Engine;
+  /** Runs one SQL statement without parameters and returns its rows (e.g. `SELECT 1`). */
+  query(sqlText: string): Promise<readonly Record<string, unknown>[]>;
+  /** Kysely bound to this one connection: its statements run on it, inside its open transaction if any. */
+  readonly db: Kysely<DbbenchDatabase>;
+}
+
+/** A pre-warmed pool whose every acquisition is timed by dbbench (neither driver exposes acquire wait). */
+export interface MeteredPool extends AsyncDisposable {
+  /** The engine this pool speaks to, so code handed a pool needs no lookup (its name: `engine.name`). */
+  readonly engine: Engine;
+  readonly size: number;
+  /** Kysely over this pool: its acquisitions are metered too. */
+  readonly db: Kysely<DbbenchDatabase>;
+  /** Acquire a connection (timed), run `fn`, release it (destroyed instead if `fn` threw: it may be mid-protocol). */
+  withConnection<T>(fn: (session: Session) => Promise<T>): Promise<T>;
+  metrics(): PoolMetrics;
+  resetMetrics(): void;
+  /** Cumulative work counters (statements, transactions, bytes), for deltas around a measurement. */
+  work(): WorkCounters;
+  /** Connections currently idle in the pool (for leak checks). */
+  idleCount(): number;
+  /** Connections currently open. */
+  totalCount(): number;
+  close(): Promise<void>;
+}
+
+/** How a local server is named in each message, so every engine keeps its own wording. */
+export interface LocalServerNames {
+  /** While launching and waiting for readiness: `local PostgreSQL (/usr/lib/…/postgres)`. */
+  readonly launch: string;
+  /** In `local: <started> on 127.0.0.1:<port>, data in …`. */
+  readonly started: string;
+  /** In `local: <stopped> on port <port> stopped, … removed`. */
+  readonly stopped: string;
+  /** In `The <failed> could not start: …`. */
+  readonly failed: string;
+}
+
+/** The parts of a local server that depend on its fresh temp directory. */
+export interface LocalServerLayout {
+  /**
+   * Creates the data directory (initdb, mariadb-install-db); its output goes to `logFile` in the
+   * directory. Runs once per set of binaries, arguments and account: later runs copy its result
+   * (see `local-data-directory.ts`), so nothing but `dataDir` may depend on it.
+   */
+  readonly initialise: {
+    readonly command: string;
+    readonly args: readonly string[];
+    readonly logFile: string;
+    /** The directory the command creates, inside the server directory: what a template holds. */
+    readonly dataDir: string;
+  };
+  /** The server binary and its arguments for a given port. */
+  readonly command: string;
+  args(port: number): readonly string[];
+  /** The server's own clean shutdown signal. */
+  readonly stopSignal: NodeJS.Signals;
+  /** Succeeds once the server accepts a connection; `connection` names the port being tried. */
+  probe(connection: ConnectionInfo): Promise<void>;
+  /** Creates the local work database on the ready server and reads its facts there. */
+  prepare(connection: ConnectionInfo): Promise<ServerFacts>;
+}
+
+/** What the local provider needs to know about one engine's binaries; the flow is `startLocalServer`. */
+export interface LocalServerEngine {
+  /** The account the server runs as (undefined: this process's). */
+  readonly account: SystemAccount | undefined;
+  /** The superuser the data directory is initialised with: no password, loopback only. */
+  readonly user: string;
+  readonly names: LocalServerNames;
+  layout(directory: string): LocalServerLayout;
+}
 
 /** How a server URL for this engine is written and read (`<engine>-url.ts`). */
 export interface EngineUrl {
@@ -52,10 +148,12 @@ export interface EngineUrl {
 
 /** The engine's metered pool (`<engine>-pool.ts`, sessions in `<engine>-session.ts`). */
 export interface EnginePool {
-  /** Opens a pre-warmed pool whose every acquisition is timed; see {@link MeteredPool}. */
-  create(connection: ConnectionInfo, options: PoolOptions): Promise<MeteredPool>;
-  /** Whether a Kysely instance (or transaction) talks this engine's dialect. */
-  ownsKysely(db: Kysely<DbbenchDatabase>): boolean;
+  /**
+   * Opens a pre-warmed pool whose every acquisition is timed; see {@link MeteredPool}. `engine` is
+   * the engine the pool and its sessions carry: this one, handed in because an engine's files never
+   * import the engine object they make up.
+   */
+  create(engine: Engine, connection: ConnectionInfo, options: PoolOptions): Promise<MeteredPool>;
 }
 
 /**
@@ -161,49 +259,6 @@ export interface EngineBulkLoad {
   ): Promise<number>;
 }
 
-/** One key range streamed from the server with backpressure. */
-export interface RangeReader {
-  /** Object-mode Readable of raw driver rows (`id, name, amount, category, created_at`). */
-  readonly rows: Readable;
-  /** Stops reading and leaves the session ready for its next command; idempotent. */
-  close(): Promise<void>;
-}
-
-/** An inclusive key range to stream. */
-export interface KeyBounds {
-  readonly start: number;
-  readonly end: number;
-}
-
-/** Records a chunk's checkpoint through the chunk's own transaction. */
-export type RecordChunkCheckpoint = (transaction: Kysely<DbbenchDatabase>) => Promise<void>;
-
-/** Streaming reads and chunk writes (`<engine>-range-reader.ts`, `<engine>-target-writer.ts`). */
-export interface EngineStreams {
-  /**
-   * Opens a backpressured reader of one key range of `source` on a checked-out session; the driver
-   * fetches at most `batchSize` rows per round trip where it batches at all. `onRowsRead` is told how
-   * many rows each fetch handed over.
-   */
-  openRangeReader(
-    session: Session,
-    range: KeyBounds,
-    batchSize: number,
-    onRowsRead: (rows: number) => void,
-  ): RangeReader;
-  /** How {@link writeTargetChunk} writes rows, for the docs (e.g. `COPY`, `multi-row INSERT`). */
-  readonly targetWriterName: string;
-  /**
-   * Writes one chunk of target rows and its checkpoint in one transaction on one connection of the
-   * pool, so the checkpoint can never name rows that are not there.
-   */
-  writeTargetChunk(
-    pool: MeteredPool,
-    rows: readonly TargetRow[],
-    recordCheckpoint: RecordChunkCheckpoint,
-  ): Promise<void>;
-}
-
 /** Server-side work counters (`<engine>-counters.ts`). */
 export interface EngineCounters {
   /**
@@ -235,53 +290,6 @@ export interface Engine {
   readonly schema: EngineSchema;
   readonly sql: EngineSql;
   readonly bulkLoad: EngineBulkLoad;
-  readonly streams: EngineStreams;
   readonly counters: EngineCounters;
   readonly cacheWarmup: EngineCacheWarmup;
-  readonly chunkWriters: EngineChunkWriters;
-}
-
-/** A partition's checkpoint, recorded with the chunk that ends at `lastId`. */
-export interface ChunkCheckpoint {
-  readonly jobId: number;
-  readonly partitionNo: number;
-  /** The source key of the chunk's last row. */
-  readonly lastId: number;
-}
-
-/**
- * The batch job's lean reads and fast chunk writers (`<engine>-chunk-writers.ts`), all on one
- * checked-out session. Each writer commits the chunk and its checkpoint together or not at all.
- */
-export interface EngineChunkWriters {
-  /** How the docs name {@link writeAtomic}, e.g. `one-statement chunk + checkpoint (unnest)`. */
-  readonly atomicName: string;
-  /**
-   * Runs one partition's reads and chunk writes on its held session, with the session set up for many
-   * small commits and put back as it was afterwards. PostgreSQL: chunk commits do not wait for the WAL
-   * flush (`synchronous_commit` off). Safe for the job: a chunk and its checkpoint commit together, so
-   * a server crash can only lose the last chunks together with their checkpoints, which a resume
-   * writes again; and the job's completion commits synchronously, which flushes every chunk before
-   * the job reports COMPLETED. A session whose work threw is destroyed by the pool, never reused.
-   */
-  withPartitionSession<T>(session: Session, work: () => Promise<T>): Promise<T>;
-  /**
-   * Reads up to `limit` rows of `source` with `afterId < id <= endId` in key order, only the columns
-   * the transformation needs (no `created_at`).
-   */
-  readSourcePage(
-    session: Session,
-    afterId: number,
-    endId: number,
-    limit: number,
-  ): Promise<readonly SourceRowInput[]>;
-  /** Writes the rows and moves the checkpoint in one round trip, atomically. */
-  writeAtomic(session: Session, rows: readonly TargetRow[], checkpoint: ChunkCheckpoint): Promise<void>;
-  /**
-   * The same page as {@link readSourcePage}, as tab-separated text made by the server, for the bulk
-   * writer: it is transformed text to text and never becomes row objects.
-   */
-  readSourceText(session: Session, afterId: number, endId: number, limit: number): Promise<SourceText>;
-  /** Writes the text through the bulk path ({@link EngineBulkLoad}) and the checkpoint in one transaction. */
-  writeBulk(session: Session, rows: TargetText, checkpoint: ChunkCheckpoint): Promise<void>;
 }

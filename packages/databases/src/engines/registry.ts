@@ -1,16 +1,15 @@
 /**
- * The engines dbbench measures, by name. This file is the only place that lists them: adding an
- * engine is one folder under `engines/` and one entry here (its name in {@link EngineName} and its
- * implementation in {@link ENGINES}); the `Record` makes the compiler list what a new engine lacks.
+ * The engines dbbench measures, by name: the one place that lists them (with {@link EngineName} in
+ * `engine.ts`); the `Record` makes the compiler list what a new engine lacks.
+ *
+ * Only the entry points look an engine up here: the functions that receive it as serialized data
+ * (`startServer(engineName, …)`, `createPool(connection)` in a fork, a URL's scheme, the watchdog's
+ * orders, a suite module built for one engine). Everything else is handed the {@link Engine}
+ * (`pool.engine`, `session.engine`); a test checks that no other file imports this one.
  */
-import type { Kysely } from 'kysely';
-import type { DbbenchDatabase } from '../types.js';
-import type { Engine } from './engine.js';
+import type { Engine, EngineName } from './engine.js';
 import { mysqlEngine } from './mysql/index.js';
 import { postgresEngine } from './postgres/index.js';
-
-/** The name of a registered engine. MariaDB is served by `mysql`. */
-export type EngineName = 'postgres' | 'mysql';
 
 /** Every registered engine. */
 export const ENGINES: Readonly<Record<EngineName, Engine>> = {
@@ -32,14 +31,4 @@ export function engineNamed(name: string): Engine {
     throw new TypeError(`Unknown database engine "${name}"; engines: ${ENGINE_NAMES.join(', ')}.`);
   }
   return ENGINES[name];
-}
-
-/** The engine whose dialect a Kysely instance or transaction speaks. */
-export function engineOfKysely(db: Kysely<DbbenchDatabase>): Engine {
-  const engine = Object.values(ENGINES).find((candidate) => candidate.pool.ownsKysely(db));
-  if (engine === undefined) {
-    const adapter = db.getExecutor().adapter.constructor.name;
-    throw new TypeError(`Unsupported Kysely dialect (${adapter}): engines: ${ENGINE_NAMES.join(', ')}.`);
-  }
-  return engine;
 }

@@ -27,5 +27,8 @@ export async function createPool(connection: ConnectionInfo, options: PoolOption
       `acquireTimeoutMs must be 0 (wait forever) or a positive number of ms, got ${timeout}.`,
     );
   }
-  return engineNamed(connection.engine).pool.create(connection, options);
+  // An entry point: a fork receives its connection as JSON, so the engine is looked up by name here
+  // and carried by the pool (`pool.engine`) from then on.
+  const engine = engineNamed(connection.engine);
+  return engine.pool.create(engine, connection, options);
 }

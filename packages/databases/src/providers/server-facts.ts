@@ -1,7 +1,9 @@
-import type { Engine } from '../engines/engine.js';
+/**
+ * What a live server tells dbbench about itself, and the capacity check made from it. A leaf of the
+ * import graph: the engine contract names {@link ServerFacts}, so this file imports nothing that
+ * imports the contract back.
+ */
 import { DatabaseSetupError } from '../errors.js';
-import type { ConnectionInfo, DatabaseInfo, ProviderName } from '../types.js';
-import { redactedConnectionUrl } from './url/server-url.js';
 
 /** What a report records about a server, read from a live connection. */
 export interface ServerFacts {
@@ -9,23 +11,6 @@ export interface ServerFacts {
   readonly version: string;
   /** Setting name → value as the server shows it (`128MB`, `on`, `1`). */
   readonly settings: Readonly<Record<string, string>>;
-}
-
-/** The {@link DatabaseInfo} a handle carries: provider, facts and the redacted URL of the work database. */
-export function databaseInfo(
-  engine: Engine,
-  provider: ProviderName,
-  connection: ConnectionInfo,
-  facts: ServerFacts,
-): DatabaseInfo {
-  return {
-    engine: connection.engine,
-    provider,
-    version: facts.version,
-    product: engine.facts.productName(facts.version),
-    redactedUrl: redactedConnectionUrl(connection),
-    settings: facts.settings,
-  };
 }
 
 /**

@@ -11,7 +11,7 @@ export {
 export { insertTargetFromSourceSql, transformExpressions } from './transform-sql.js';
 export { insertSourceRows, seedSource } from './seed-source.js';
 export { CHECKSUM_PARTS, verifyTarget, type TargetVerification } from './verify-target.js';
-export { planPartitions, splitKeyRange, type KeyRange } from './key-ranges.js';
+export { assertPageBounds, planPartitions, splitKeyRange, type KeyRange } from './key-ranges.js';
 export {
   checkpointUpdateSql,
   completePartition,
@@ -25,6 +25,7 @@ export {
 } from './job-repository.js';
 export { insertTargetRows, maxRowsPerStatement } from './insert-target-rows.js';
 export { targetRowsText } from './target-rows-text.js';
+export { forEachSourceLine, occurrences, type SourceLineVisitor } from './source-lines.js';
 export { sourceTextOf, transformSourceText, type SourceText, type TargetText } from './transform-text.js';
 export { warmCaches, type CacheWarmup } from './warm-caches.js';
 export {

@@ -1,4 +1,3 @@
-import { engineNamed } from '../engines/registry.js';
 import type { MeteredPool } from '../types.js';
 
 /**
@@ -7,12 +6,12 @@ import type { MeteredPool } from '../types.js';
  * and the job ids restart.
  */
 export async function resetTarget(pool: MeteredPool): Promise<void> {
-  await engineNamed(pool.engine).sql.truncate(pool.db, ['target', 'partition_execution', 'job_execution']);
+  await pool.engine.sql.truncate(pool.db, ['target', 'partition_execution', 'job_execution']);
 }
 
 /** Empties `source` (re-fill it with `seedSource`). */
 export async function resetSource(pool: MeteredPool): Promise<void> {
-  await engineNamed(pool.engine).sql.truncate(pool.db, ['source']);
+  await pool.engine.sql.truncate(pool.db, ['source']);
 }
 
 /** Exact row count of `source` or `target`. */

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import type { EngineSchema } from '../engines/engine.js';
-import { engineNamed } from '../engines/registry.js';
 import type { DbbenchDatabase, MeteredPool } from '../types.js';
 
 /** Every workload table, children first, so they can be dropped in this order. */
@@ -14,7 +13,7 @@ export const WORKLOAD_TABLES = ['partition_execution', 'job_execution', 'target'
  */
 export async function createSchema(pool: MeteredPool): Promise<void> {
   const { db } = pool;
-  const schema = engineNamed(pool.engine).schema;
+  const schema = pool.engine.schema;
   const timestamp = schema.timestampType;
   for (const table of WORKLOAD_TABLES) await db.schema.dropTable(table).ifExists().execute();
 

@@ -1,4 +1,3 @@
-import { engineNamed } from '../engines/registry.js';
 import { BulkLoadDisabledError, InvalidValueError } from '../errors.js';
 import { SOURCE_COLUMNS } from '../source-data/source-columns.js';
 import { generateSourceRows, type SourceRow } from '../source-data/source-rows.js';
@@ -22,7 +21,7 @@ export async function seedSource(pool: MeteredPool, count: number): Promise<'bul
   if (!Number.isSafeInteger(count) || count < 0) {
     throw new InvalidValueError(`dataSize must be a non-negative integer, got ${count}.`);
   }
-  const engine = engineNamed(pool.engine);
+  const { engine } = pool;
   await engine.sql.truncate(pool.db, ['source']);
   let path: 'bulk' | 'insert' = 'bulk';
   try {

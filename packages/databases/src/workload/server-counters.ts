@@ -2,7 +2,6 @@
  * Server-side work over an interval: the engine's cumulative counters read before and after (e.g.
  * around a benchmark iteration), as deltas named by the server's own counter names.
  */
-import { engineNamed } from '../engines/registry.js';
 import type { MeteredPool } from '../types.js';
 
 /**
@@ -11,7 +10,7 @@ import type { MeteredPool } from '../types.js';
  * to publish its statistics.
  */
 export function readServerCounters(pool: MeteredPool): Promise<Record<string, number>> {
-  return engineNamed(pool.engine).counters.read(pool);
+  return pool.engine.counters.read(pool);
 }
 
 /** Reads counters at the start of an interval, then their change at its end. */

@@ -1,5 +1,4 @@
-import { engineNamed } from '../engines/registry.js';
-import type { EngineName } from '../types.js';
+import type { Engine } from '../engines/engine.js';
 import { LARGE_AMOUNT_CENTS, TARGET_COLUMNS, TAX_PERCENT, type TargetRow } from './transform-row.js';
 
 /**
@@ -7,8 +6,8 @@ import { LARGE_AMOUNT_CENTS, TARGET_COLUMNS, TAX_PERCENT, type TargetRow } from 
  * arithmetic is exact on every engine, so `amount * 100` and `floor(amount * 21)` give the same
  * integers as the JavaScript. Only the integer cast is the engine's.
  */
-export function transformExpressions(engine: EngineName): Record<keyof TargetRow, string> {
-  const integer = engineNamed(engine).sql.integerCast;
+export function transformExpressions(engine: Engine): Record<keyof TargetRow, string> {
+  const integer = engine.sql.integerCast;
   return {
     source_id: 'id',
     name_upper: 'upper(name)',
@@ -24,7 +23,7 @@ export function transformExpressions(engine: EngineName): Record<keyof TargetRow
  * One `INSERT INTO target (…) SELECT … FROM source` doing the whole job inside the server: the
  * lower bound on what any client-side job can reach (the `limit` benchmark).
  */
-export function insertTargetFromSourceSql(engine: EngineName): string {
+export function insertTargetFromSourceSql(engine: Engine): string {
   const expressions = transformExpressions(engine);
   return (
     `INSERT INTO target (${TARGET_COLUMNS.join(', ')}) ` +

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { engineNamed } from '../engines/registry.js';
 import type { MeteredPool } from '../types.js';
 
 /** What a cache warm-up did. */
@@ -19,5 +18,5 @@ export async function warmCaches(pool: MeteredPool): Promise<CacheWarmup> {
     SELECT count(*) AS rows_read, sum(char_length(name)) AS name_chars, sum(amount) AS amount_total FROM source
   `.execute(pool.db);
   const rowsRead = Number(rows[0]?.rows_read ?? 0);
-  return { rowsRead, prewarmed: await engineNamed(pool.engine).cacheWarmup.prewarm(pool) };
+  return { rowsRead, prewarmed: await pool.engine.cacheWarmup.prewarm(pool) };
 }

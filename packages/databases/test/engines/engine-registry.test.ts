@@ -20,7 +20,7 @@ const MEMBERS: Readonly<Record<keyof Engine, readonly string[]>> = {
   name: [],
   label: [],
   url: ['adminConnection'],
-  pool: ['create', 'ownsKysely'],
+  pool: ['create'],
   workDatabase: ['createDatabase', 'readFacts', 'endSessionsAndDrop', 'listDbbenchDatabases'],
   facts: ['productName'],
   localServer: ['describe'],
@@ -29,10 +29,8 @@ const MEMBERS: Readonly<Record<keyof Engine, readonly string[]>> = {
   schema: ['identity'],
   sql: ['truncate', 'analyze', 'insertJob'],
   bulkLoad: ['load'],
-  streams: ['openRangeReader', 'writeTargetChunk'],
   counters: ['read'],
   cacheWarmup: ['prewarm'],
-  chunkWriters: ['withPartitionSession', 'readSourcePage', 'readSourceText', 'writeAtomic', 'writeBulk'],
 };
 
 function filesBelow(directory: string): string[] {

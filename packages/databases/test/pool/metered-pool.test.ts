@@ -8,7 +8,7 @@ import { createScratchDatabase, ENGINES, type ScratchDatabase } from './scratch-
 /** Sessions the server sees on the scratch database, counted server-side rather than trusting the pool. */
 async function serverSessions(pool: MeteredPool, database: string): Promise<number> {
   const query =
-    pool.engine === 'postgres'
+    pool.engine.name === 'postgres'
       ? sql<{ n: string | number }>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = ${database}`
       : sql<{
           n: string | number;

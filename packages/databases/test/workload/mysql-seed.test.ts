@@ -34,6 +34,7 @@ describe('MySQL seeding paths', () => {
     const { engine: _engine, ...options } = scratch.connection;
     const core = mysql.createConnection({ ...options, flags: ['-LOCAL_FILES'], timezone: 'Z' });
     const session = new MysqlSession(
+      ENGINES.mysql,
       core as unknown as mysql.PoolConnection,
       core.promise() as unknown as PromisePoolConnection,
     );

@@ -126,7 +126,7 @@ for (const engine of ENGINES) {
     });
 
     it('transforms identically in SQL (insertTargetFromSourceSql) and in JavaScript (transformRow)', async () => {
-      await sql.raw(insertTargetFromSourceSql(engine)).execute(pool.db);
+      await sql.raw(insertTargetFromSourceSql(pool.engine)).execute(pool.db);
       const stored = await pool.db.selectFrom('target').selectAll().orderBy('source_id').execute();
       const normalised = stored.map((row) => ({
         source_id: Number(row.source_id),
@@ -157,7 +157,7 @@ for (const engine of ENGINES) {
 
     it('checkpoints a partitioned job and verifies it, and catches an unfinished partition', async () => {
       const ranges = await planPartitions(pool, 4);
-      const jobId = await startJob(pool.db, 'copy-source', ranges);
+      const jobId = await startJob(pool, 'copy-source', ranges);
       expect((await readPartitions(pool.db, jobId)).map((p) => p.status)).toEqual(Array(4).fill('STARTED'));
       await Promise.all(ranges.map((range) => runPartition(pool, jobId, range, 300)));
       await finishJob(pool.db, jobId, 'COMPLETED');
@@ -177,7 +177,7 @@ for (const engine of ENGINES) {
       expect(job?.finished_at).toBeInstanceOf(Date);
 
       await resetTarget(pool);
-      const stalled = await startJob(pool.db, 'copy-source', ranges);
+      const stalled = await startJob(pool, 'copy-source', ranges);
       const [first, second] = ranges as [KeyRange, KeyRange];
       await runPartition(pool, stalled, first, 300);
       await runPartition(pool, stalled, second, 100, 2);

@@ -6,3 +6,4 @@ export {
   runProfiledIteration,
   type LifecycleRun,
 } from './benchmark-lifecycle.js';
+export { checkEngineFolders, type EngineFoldersReport } from './engine-folders.js';

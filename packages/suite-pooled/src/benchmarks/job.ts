@@ -21,13 +21,7 @@
  *
  * Run: npx dbbench run dist/postgres-suite.js -b '^job$' -p dataSize=100000 -p chunkSize=5000 -p writer=kysely,atomic,copy
  */
-import {
-  engineNamed,
-  resetTarget,
-  verifyCheckpoints,
-  verifyTarget,
-  type MeteredPool,
-} from '@dbbench/databases';
+import { resetTarget, verifyCheckpoints, verifyTarget, type MeteredPool } from '@dbbench/databases';
 import {
   choiceAxis,
   defineBenchmark,
@@ -109,7 +103,7 @@ export function createJobBenchmark(
       const writerName = ctx.str('writer');
       if (!isWriterName(writerName)) throw new Error(`unknown writer ${writerName}`);
       const pool = await openTrial(ctx.runContext, { poolSize: JOB_POOL_SIZE, sourceRows: dataSize });
-      const writer = jobWriter(engineNamed(pool.engine), writerName);
+      const writer = jobWriter(pool.engine, writerName);
       return {
         pool,
         dataSize,

@@ -206,7 +206,7 @@ export interface PartitionOptions {
  */
 export async function runJob(pool: MeteredPool, options: JobOptions): Promise<JobRunResult> {
   const ranges = await planPartitions(pool, options.partitions);
-  const jobId = await startJob(pool.db, JOB_NAME, ranges);
+  const jobId = await startJob(pool, JOB_NAME, ranges);
   const partitionOptions = resolvePartitionOptions(options);
   const rowsWritten = await runToCompletion(
     pool.db,

@@ -1,6 +1,7 @@
 import { ENGINES } from '@dbbench/databases';
 import { describe, expect, it } from 'vitest';
 import { jobIterations } from '../benchmarks/job.js';
+import { chunkWritersOf } from './engines/registry.js';
 import { isWriterName, WRITER_NAMES, writerDisplayName } from './job-writers.js';
 
 describe('job writers', () => {
@@ -11,7 +12,7 @@ describe('job writers', () => {
       expect(new Set(names).size).toBe(WRITER_NAMES.length);
       for (const name of names) expect(name.length).toBeGreaterThan(0);
       expect(writerDisplayName(engine, 'copy')).toContain(engine.bulkLoad.name);
-      expect(writerDisplayName(engine, 'atomic')).toBe(engine.chunkWriters.atomicName);
+      expect(writerDisplayName(engine, 'atomic')).toBe(chunkWritersOf(engine).atomicName);
     },
   );
 

@@ -4,7 +4,7 @@
  * checkpoint), moving rows three ways. The two fast writers hold one session per partition, set up
  * by the engine for many small commits (on PostgreSQL they do not wait for the WAL flush; the job's
  * synchronous completion makes every chunk durable), and read only the columns the transformation
- * needs; the engine supplies their SQL.
+ * needs; the engine's chunk writers (`engines/<engine>/<engine>-chunk-writers.ts`) supply their SQL.
  */
 import {
   transformSourceText,
@@ -25,6 +25,8 @@ import {
   type PartitionWork,
   type RowsPage,
 } from './job-runner.js';
+import type { EngineChunkWriters } from './engines/engine-chunk-writers.js';
+import { chunkWritersOf } from './engines/registry.js';
 
 /** The values of the `writer` axis, slowest first. */
 export const WRITER_NAMES = ['kysely', 'atomic', 'copy'] as const;
@@ -43,7 +45,7 @@ export function isWriterName(value: string): value is WriterName {
  *
  * @example
  * ```ts
- * writerDisplayName(engineNamed('postgres'), 'atomic') // 'one-statement chunk + checkpoint (unnest)'
+ * writerDisplayName(pool.engine, 'atomic') // on PostgreSQL: 'one-statement chunk + checkpoint (unnest)'
  * ```
  */
 export function writerDisplayName(engine: Engine, writer: WriterName): string {
@@ -51,7 +53,7 @@ export function writerDisplayName(engine: Engine, writer: WriterName): string {
     case 'kysely':
       return 'Kysely multi-row INSERT';
     case 'atomic':
-      return engine.chunkWriters.atomicName;
+      return chunkWritersOf(engine).atomicName;
     case 'copy':
       return `${engine.bulkLoad.name} per chunk`;
   }
@@ -65,13 +67,13 @@ export function writerDisplayName(engine: Engine, writer: WriterName): string {
  * (at most the pool size by default) never do.
  */
 function sessionJobWriter<Page extends PageExtent, Rows>(
-  engine: Engine,
+  writers: EngineChunkWriters,
   open: (session: Session) => PartitionIo<Page, Rows>,
 ): JobWriter {
   return {
     withPartitionIo<T>(pool: MeteredPool, work: PartitionWork<T>): Promise<T> {
       return pool.withConnection((session) =>
-        engine.chunkWriters.withPartitionSession(session, () => work(open(session))),
+        writers.withPartitionSession(session, () => work(open(session))),
       );
     },
   };
@@ -89,19 +91,19 @@ function sessionJobWriter<Page extends PageExtent, Rows>(
  *   a transaction that also moves the checkpoint.
  */
 export function jobWriter(engine: Engine, writer: WriterName): JobWriter {
-  const writers = engine.chunkWriters;
+  const writers = chunkWritersOf(engine);
   switch (writer) {
     case 'kysely':
       return KYSELY_JOB_WRITER;
     case 'atomic':
-      return sessionJobWriter<RowsPage, TargetRow[]>(engine, (session) => ({
+      return sessionJobWriter<RowsPage, TargetRow[]>(writers, (session) => ({
         readPage: async (afterId, endId, limit) =>
           rowsPage(await writers.readSourcePage(session, afterId, endId, limit)),
         transform: transformRows,
         writeChunk: (chunk) => writers.writeAtomic(session, chunk.rows, chunk),
       }));
     case 'copy':
-      return sessionJobWriter<SourceText, TargetText>(engine, (session) => ({
+      return sessionJobWriter<SourceText, TargetText>(writers, (session) => ({
         readPage: (afterId, endId, limit) => writers.readSourceText(session, afterId, endId, limit),
         transform: transformSourceText,
         writeChunk: (chunk) => writers.writeBulk(session, chunk.rows, chunk),

@@ -3,7 +3,6 @@
  * bulk path is the engine's own (COPY FROM STDIN, LOAD DATA LOCAL INFILE).
  */
 import {
-  engineNamed,
   maxRowsPerStatement,
   SOURCE_COLUMNS,
   tabSeparatedText,
@@ -49,7 +48,7 @@ export async function seedMultiRow(pool: MeteredPool, rows: readonly SourceRow[]
 
 /** The engine's bulk path on one connection; returns the rows the server reports loaded. */
 export async function seedBulk(pool: MeteredPool, rows: readonly SourceRow[]): Promise<number> {
-  const { bulkLoad } = engineNamed(pool.engine);
+  const { bulkLoad } = pool.engine;
   return pool.withConnection((session) =>
     bulkLoad.load(session, 'source', SOURCE_COLUMNS, tabSeparatedText(rows, SOURCE_COLUMNS)),
   );

@@ -15,7 +15,6 @@
  * Run: `npx dbbench run dist/postgres-suite.js -b seed` (or `npx turbo run bench:postgres`).
  */
 import {
-  engineNamed,
   generateSourceRows,
   resetSource,
   sourceChecksumOf,
@@ -56,7 +55,7 @@ export const seedBenchmark = defineBenchmark<SeedState, RunContext, number>({
     await resetSource(state.pool);
   },
   run(state) {
-    const { bulkLoad } = engineNamed(state.pool.engine);
+    const { bulkLoad } = state.pool.engine;
     return state.pool.withConnection((session) =>
       bulkLoad.load(
         session,

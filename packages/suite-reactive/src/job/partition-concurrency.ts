@@ -1,6 +1,13 @@
 import { DbbenchError } from '@dbbench/harness';
 
 /**
+ * The smallest pool the streaming job can run on: one connection for a reader and one for its
+ * flushes (see {@link partitionConcurrency}). The suite's `poolSize` axis takes its lower bound from
+ * here, so `-p poolSize=1` is refused before a server starts rather than failing inside a timed run.
+ */
+export const MIN_STREAMING_POOL_SIZE = 2;
+
+/**
  * How many partitions may stream at once without a possible deadlock.
  *
  * A running partition holds one connection for its reader for the whole partition and, while it
@@ -11,9 +18,9 @@ import { DbbenchError } from '@dbbench/harness';
  * the job's own queue (not the pool's), so their wait is not an acquire wait.
  */
 export function partitionConcurrency(poolSize: number, partitions: number): number {
-  if (poolSize < 2) {
+  if (poolSize < MIN_STREAMING_POOL_SIZE) {
     throw new DbbenchError(
-      `The streaming job needs poolSize ≥ 2 (one connection per reader plus one for flushes); got ${poolSize}. Use -p poolSize=2 or more.`,
+      `The streaming job needs poolSize ≥ ${MIN_STREAMING_POOL_SIZE} (one connection per reader plus one for flushes); got ${poolSize}. Use -p poolSize=${MIN_STREAMING_POOL_SIZE} or more.`,
     );
   }
   return Math.max(1, Math.min(partitions, poolSize - 1));

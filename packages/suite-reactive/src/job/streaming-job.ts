@@ -2,7 +2,6 @@ import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   completePartition,
-  engineNamed,
   finishJob,
   planPartitions,
   recordCheckpoint,
@@ -13,6 +12,7 @@ import {
   type TargetRow,
 } from '@dbbench/databases';
 import { ChunkWriter } from '../streams/chunk-writer.js';
+import { streamsOf } from '../streams/engines/registry.js';
 import { StreamCounters } from '../streams/stream-counters.js';
 import { TargetRowTransform, type RowTransform } from '../streams/target-row-transform.js';
 import { partitionConcurrency, runLimited } from './partition-concurrency.js';
@@ -71,7 +71,7 @@ export async function runStreamingJob(
   const startedAtMs = performance.now();
   const ranges = await planPartitions(pool, options.partitions);
   const concurrency = partitionConcurrency(pool.size, ranges.length);
-  const jobId = await startJob(pool.db, options.jobName ?? 'reactive-job', ranges);
+  const jobId = await startJob(pool, options.jobName ?? 'reactive-job', ranges);
   const controller = new AbortController();
   const outcomes = await runLimited(
     concurrency,
@@ -109,7 +109,7 @@ async function runPartition(
   signal: AbortSignal,
 ): Promise<PartitionRun> {
   const counters = new StreamCounters();
-  const { streams } = engineNamed(pool.engine);
+  const streams = streamsOf(pool.engine);
   const flush = async (rows: TargetRow[]): Promise<void> => {
     const lastRow = rows[rows.length - 1];
     if (lastRow === undefined) return;

@@ -2,20 +2,18 @@
 import type { Engine } from '../engine.js';
 import { MYSQL_BULK_LOAD } from './mysql-bulk-load.js';
 import { MYSQL_CACHE_WARMUP } from './mysql-cache-warmup.js';
-import { MYSQL_CHUNK_WRITERS } from './mysql-chunk-writers.js';
 import { MYSQL_CONTAINER } from './mysql-container.js';
 import { MYSQL_SERVER_COUNTERS } from './mysql-counters.js';
 import { MYSQL_EMBEDDED } from './mysql-embedded.js';
 import { MYSQL_LOCAL_SERVER } from './mysql-local-server.js';
 import { MYSQL_POOL } from './mysql-pool.js';
-import { openMysqlRangeReader } from './mysql-range-reader.js';
 import { MYSQL_SCHEMA } from './mysql-schema.js';
 import { MYSQL_FACTS } from './mysql-server-facts.js';
 import { MYSQL_SQL } from './mysql-sql.js';
-import { writeMysqlTargetChunk } from './mysql-target-writer.js';
 import { MYSQL_URL } from './mysql-url.js';
 import { MYSQL_WORK_DATABASE } from './mysql-work-database.js';
 
+/** The MySQL / MariaDB engine, registered in `registry.ts`. */
 export const mysqlEngine: Engine = {
   name: 'mysql',
   label: 'MySQL',
@@ -29,12 +27,6 @@ export const mysqlEngine: Engine = {
   schema: MYSQL_SCHEMA,
   sql: MYSQL_SQL,
   bulkLoad: MYSQL_BULK_LOAD,
-  streams: {
-    openRangeReader: openMysqlRangeReader,
-    targetWriterName: 'multi-row INSERT',
-    writeTargetChunk: writeMysqlTargetChunk,
-  },
   counters: MYSQL_SERVER_COUNTERS,
   cacheWarmup: MYSQL_CACHE_WARMUP,
-  chunkWriters: MYSQL_CHUNK_WRITERS,
 };

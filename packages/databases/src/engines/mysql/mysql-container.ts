@@ -9,7 +9,10 @@ import {
 
 import type { EngineContainer } from '../engine.js';
 
-/** The image DESIGN.md promises for MySQL. */
+/**
+ * The image the READMEs promise for MySQL: the root README under Databases and this package's
+ * README under testcontainers.
+ */
 export const MYSQL_IMAGE = 'mysql:8.4';
 
 /** The environment variable that names another MySQL-compatible image (e.g. a MariaDB one). */

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import { localServerAccount } from '../../providers/local/local-server-account.js';
-import type { LocalServerEngine } from '../../providers/local/local-server.js';
 import { LOCAL_WORK_DATABASE, serverMaxConnections } from '../../providers/server-defaults.js';
 import type { StartServerOptions } from '../../types.js';
-import type { EngineLocalServer } from '../engine.js';
+import type { EngineLocalServer, LocalServerEngine } from '../engine.js';
 import { findMysqlBinaries, type MysqlBinaries } from './mysql-binaries.js';
 import { withMysqlConnection } from './mysql-connection.js';
 import { readMysqlServerFacts } from './mysql-server-facts.js';

@@ -1,4 +1,4 @@
-import { Kysely, MysqlAdapter, MysqlDialect, type MysqlPool as KyselyMysqlPool } from 'kysely';
+import { Kysely, MysqlDialect, type MysqlPool as KyselyMysqlPool } from 'kysely';
 import type { Socket } from 'node:net';
 import mysql from 'mysql2';
 import type { PoolConnection as PromisePoolConnection } from 'mysql2/promise';
@@ -7,8 +7,9 @@ import { PoolMeter } from '../../pool/pool-meter.js';
 import { statementText, WorkCounter } from '../../pool/work-counter.js';
 import { prewarmConnections } from '../../pool/prewarm-connections.js';
 import { redactSecret } from '../../pool/redact-secret.js';
-import type { ConnectionInfo, DbbenchDatabase, MeteredPool, PoolOptions } from '../../types.js';
-import type { EnginePool } from '../engine.js';
+import type { PoolOptions } from '../../pool/pool-types.js';
+import type { DbbenchDatabase } from '../../workload/workload-tables.js';
+import type { ConnectionInfo, Engine, EnginePool, MeteredPool } from '../engine.js';
 import { MysqlSession } from './mysql-session.js';
 
 /**
@@ -41,8 +42,11 @@ function countWork(connection: mysql.PoolConnection, work: WorkCounter): void {
  * mysql2 has no acquire timeout at all (`queueLimit` 0 queues forever), so the meter bounds every
  * wait. Kysely gets a wrapper whose `getConnection` goes through the meter. Numbers are read so that
  * both engines agree: DECIMAL stays a string, BIGINT a number (ids stay below 2^53), time in UTC.
+ *
+ * @param engine the engine the pool and its sessions carry (see {@link EnginePool.create})
  */
 export async function createMysqlPool(
+  engine: Engine,
   connection: ConnectionInfo,
   options: PoolOptions,
 ): Promise<MeteredPool> {
@@ -62,9 +66,9 @@ export async function createMysqlPool(
     bigNumberStrings: false,
     decimalNumbers: false,
     timezone: 'Z',
-    // The batch job's one-round-trip writer sends BEGIN; INSERT; UPDATE; COMMIT as one text (see
-    // mysql-chunk-writers.ts). Every other statement dbbench sends is a single one, so nothing changes
-    // for them; dbbench never puts untrusted text into SQL.
+    // The pooled suite's one-round-trip job writer sends BEGIN; INSERT; UPDATE; COMMIT as one text
+    // (see its mysql-chunk-writers.ts). Every other statement dbbench sends is a single one, so nothing
+    // changes for them; dbbench never puts untrusted text into SQL.
     multipleStatements: true,
   });
   const meter = new PoolMeter(size, options.acquireTimeoutMs ?? 0);
@@ -152,7 +156,7 @@ export async function createMysqlPool(
   };
 
   return {
-    engine: 'mysql',
+    engine,
     size,
     db,
     async withConnection(fn) {
@@ -161,7 +165,7 @@ export async function createMysqlPool(
       const promised = pooled.promise() as unknown as PromisePoolConnection;
       let result;
       try {
-        result = await fn(new MysqlSession(pooled, promised));
+        result = await fn(new MysqlSession(engine, pooled, promised));
       } catch (error) {
         // The session may be mid-transaction or mid-LOAD DATA: do not hand it to the next caller.
         meter.released(pooled);
@@ -184,5 +188,4 @@ export async function createMysqlPool(
 /** MySQL and MariaDB pools: the mysql2 pool, metered. */
 export const MYSQL_POOL: EnginePool = {
   create: createMysqlPool,
-  ownsKysely: (db) => db.getExecutor().adapter instanceof MysqlAdapter,
 };

@@ -1,18 +1,20 @@
 import { Kysely, MysqlDialect, type MysqlPool as KyselyMysqlPool } from 'kysely';
 import type mysql from 'mysql2';
 import type { PoolConnection as PromisePoolConnection } from 'mysql2/promise';
-import type { DbbenchDatabase, Session } from '../../types.js';
+import type { DbbenchDatabase } from '../../workload/workload-tables.js';
+import type { Engine, Session } from '../engine.js';
 
 /** A checked-out mysql2 connection as a {@link Session}; MySQL engine code reaches the connection through it. */
 export class MysqlSession implements Session {
-  readonly engine = 'mysql' as const;
   #db: Kysely<DbbenchDatabase> | undefined;
 
   /**
+   * @param engine the engine the session's pool carries
    * @param core the callback-style pooled connection (what Kysely and streaming queries need)
    * @param connection its promise wrapper (what everything else uses)
    */
   constructor(
+    readonly engine: Engine,
     readonly core: mysql.PoolConnection,
     readonly connection: PromisePoolConnection,
   ) {}
@@ -45,10 +47,14 @@ export class MysqlSession implements Session {
   }
 }
 
-/** The mysql2 connection inside a session of this engine; a `TypeError` for another engine's session. */
+/**
+ * The mysql2 connection inside a session of this engine (`core` and its promise wrapper
+ * `connection`), for MySQL code that needs the driver itself (this engine's files, and the suites'
+ * per-engine I/O in their `engines/mysql/` folders); a `TypeError` for another engine's session.
+ */
 export function mysqlConnectionOf(session: Session): MysqlSession {
   if (!(session instanceof MysqlSession)) {
-    throw new TypeError(`a MySQL operation was given a ${session.engine} session`);
+    throw new TypeError(`a MySQL operation was given a ${session.engine.label} session`);
   }
   return session;
 }

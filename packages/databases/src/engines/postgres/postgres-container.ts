@@ -9,7 +9,10 @@ import {
 
 import type { EngineContainer } from '../engine.js';
 
-/** The image DESIGN.md promises for PostgreSQL. */
+/**
+ * The image the READMEs promise for PostgreSQL: the root README under Databases and this package's
+ * README under testcontainers.
+ */
 export const POSTGRES_IMAGE = 'postgres:16-alpine';
 
 /** The environment variable that names another PostgreSQL image. */

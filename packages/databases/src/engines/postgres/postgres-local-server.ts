@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import { localServerAccount } from '../../providers/local/local-server-account.js';
-import type { LocalServerEngine } from '../../providers/local/local-server.js';
 import { LOCAL_WORK_DATABASE, serverMaxConnections } from '../../providers/server-defaults.js';
 import type { ServerFacts } from '../../providers/server-facts.js';
 import type { ConnectionInfo, StartServerOptions } from '../../types.js';
-import type { EngineLocalServer } from '../engine.js';
+import type { EngineLocalServer, LocalServerEngine } from '../engine.js';
 import { findPostgresBinaries } from './postgres-binaries.js';
 import { withPostgresClient } from './postgres-connection.js';
 import { readPostgresServerFacts } from './postgres-server-facts.js';

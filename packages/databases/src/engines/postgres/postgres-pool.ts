@@ -1,4 +1,4 @@
-import { Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type { Socket } from 'node:net';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
@@ -7,8 +7,9 @@ import { PoolMeter } from '../../pool/pool-meter.js';
 import { statementText, WorkCounter } from '../../pool/work-counter.js';
 import { prewarmConnections } from '../../pool/prewarm-connections.js';
 import { redactSecret } from '../../pool/redact-secret.js';
-import type { ConnectionInfo, DbbenchDatabase, MeteredPool, PoolOptions } from '../../types.js';
-import type { EnginePool } from '../engine.js';
+import type { PoolOptions } from '../../pool/pool-types.js';
+import type { DbbenchDatabase } from '../../workload/workload-tables.js';
+import type { ConnectionInfo, Engine, EnginePool, MeteredPool } from '../engine.js';
 import { PostgresSession } from './postgres-session.js';
 
 /** OID of `timestamp without time zone`. */
@@ -49,8 +50,11 @@ function countWork(client: pg.PoolClient, work: WorkCounter): void {
  * Kysely gets a wrapper whose `connect()` goes through the meter, so its acquisitions are timed
  * exactly like {@link MeteredPool.withConnection}'s. The acquire timeout is dbbench's own: pg's
  * `connectionTimeoutMillis` would also cut off a slow connect, which is not what is measured.
+ *
+ * @param engine the engine the pool and its sessions carry (see {@link EnginePool.create})
  */
 export async function createPostgresPool(
+  engine: Engine,
   connection: ConnectionInfo,
   options: PoolOptions,
 ): Promise<MeteredPool> {
@@ -132,14 +136,14 @@ export async function createPostgresPool(
   };
 
   return {
-    engine: 'postgres',
+    engine,
     size,
     db,
     async withConnection(fn) {
       const client = await acquire();
       let result;
       try {
-        result = await fn(new PostgresSession(client));
+        result = await fn(new PostgresSession(engine, client));
       } catch (error) {
         // The session may be mid-transaction or mid-COPY: do not hand it to the next caller.
         client.release(true);
@@ -161,5 +165,4 @@ export async function createPostgresPool(
 /** PostgreSQL pools: pg.Pool, metered. */
 export const POSTGRES_POOL: EnginePool = {
   create: createPostgresPool,
-  ownsKysely: (db) => db.getExecutor().adapter instanceof PostgresAdapter,
 };

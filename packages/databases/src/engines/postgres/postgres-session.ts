@@ -1,14 +1,21 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import type { PoolClient } from 'pg';
 import Cursor from 'pg-cursor';
-import type { DbbenchDatabase, Session } from '../../types.js';
+import type { DbbenchDatabase } from '../../workload/workload-tables.js';
+import type { Engine, Session } from '../engine.js';
 
 /** A checked-out pg client as a {@link Session}; PostgreSQL engine code reaches the client through it. */
 export class PostgresSession implements Session {
-  readonly engine = 'postgres' as const;
   #db: Kysely<DbbenchDatabase> | undefined;
 
-  constructor(readonly client: PoolClient) {}
+  /**
+   * @param engine the engine the session's pool carries
+   * @param client the checked-out pg client
+   */
+  constructor(
+    readonly engine: Engine,
+    readonly client: PoolClient,
+  ) {}
 
   async query(sqlText: string): Promise<readonly Record<string, unknown>[]> {
     return (await this.client.query<Record<string, unknown>>(sqlText)).rows;
@@ -33,10 +40,14 @@ export class PostgresSession implements Session {
   }
 }
 
-/** The pg client inside a session of this engine; a `TypeError` for another engine's session. */
+/**
+ * The pg client inside a session of this engine, for PostgreSQL code that needs the driver itself
+ * (this engine's files, and the suites' per-engine I/O in their `engines/postgres/` folders); a
+ * `TypeError` for another engine's session.
+ */
 export function postgresClientOf(session: Session): PoolClient {
   if (!(session instanceof PostgresSession)) {
-    throw new TypeError(`a PostgreSQL operation was given a ${session.engine} session`);
+    throw new TypeError(`a PostgreSQL operation was given a ${session.engine.label} session`);
   }
   return session.client;
 }

@@ -8,7 +8,7 @@ import { freeLoopbackPort } from '../local/free-port.js';
 import { startWatchdog, type Watchdog } from '../local/watchdog-launcher.js';
 import { redactedErrorMessage } from '../redact.js';
 import { LOCAL_WORK_DATABASE, serverMaxConnections } from '../server-defaults.js';
-import { databaseInfo } from '../server-facts.js';
+import { databaseInfo } from '../database-info.js';
 import { StartedServerHandle } from '../started-server-handle.js';
 import { cachedBinaries } from './binary-cache.js';
 import type { EmbeddedCluster } from './embedded-cluster.js';

@@ -8,7 +8,7 @@ import {
 } from './data-template-cache.js';
 import { copyDataTemplate } from './data-template-copy.js';
 import { dataTemplateKey, dataTemplateName } from './data-template-key.js';
-import type { LocalServerEngine, LocalServerLayout } from './local-server.js';
+import type { LocalServerEngine, LocalServerLayout } from '../../engines/engine.js';
 import { runSetupCommand } from './server-process.js';
 
 /** Set to `0` (or `off`, `false`, `no`) to initialise a fresh data directory for every local server. */

@@ -3,7 +3,7 @@ import { DatabaseSetupError } from '../../errors.js';
 import type { ConnectionInfo, StartServerOptions } from '../../types.js';
 import { redactedErrorMessage } from '../redact.js';
 import { LOCAL_WORK_DATABASE } from '../server-defaults.js';
-import { databaseInfo, type ServerFacts } from '../server-facts.js';
+import { databaseInfo } from '../database-info.js';
 import { StartedServerHandle } from '../started-server-handle.js';
 import {
   createServerDirectory,
@@ -12,54 +12,6 @@ import {
   type LaunchedServer,
 } from './local-server-launch.js';
 import { createDataDirectory, type DataTemplateOptions } from './local-data-directory.js';
-import type { SystemAccount } from './system-user.js';
-
-/** How a local server is named in each message, so every engine keeps its own wording. */
-export interface LocalServerNames {
-  /** While launching and waiting for readiness: `local PostgreSQL (/usr/lib/…/postgres)`. */
-  readonly launch: string;
-  /** In `local: <started> on 127.0.0.1:<port>, data in …`. */
-  readonly started: string;
-  /** In `local: <stopped> on port <port> stopped, … removed`. */
-  readonly stopped: string;
-  /** In `The <failed> could not start: …`. */
-  readonly failed: string;
-}
-
-/** The parts of a local server that depend on its fresh temp directory. */
-export interface LocalServerLayout {
-  /**
-   * Creates the data directory (initdb, mariadb-install-db); its output goes to `logFile` in the
-   * directory. Runs once per set of binaries, arguments and account: later runs copy its result
-   * (see `local-data-directory.ts`), so nothing but `dataDir` may depend on it.
-   */
-  readonly initialise: {
-    readonly command: string;
-    readonly args: readonly string[];
-    readonly logFile: string;
-    /** The directory the command creates, inside the server directory: what a template holds. */
-    readonly dataDir: string;
-  };
-  /** The server binary and its arguments for a given port. */
-  readonly command: string;
-  args(port: number): readonly string[];
-  /** The server's own clean shutdown signal. */
-  readonly stopSignal: NodeJS.Signals;
-  /** Succeeds once the server accepts a connection; `connection` names the port being tried. */
-  probe(connection: ConnectionInfo): Promise<void>;
-  /** Creates {@link LOCAL_WORK_DATABASE} on the ready server and reads its facts there. */
-  prepare(connection: ConnectionInfo): Promise<ServerFacts>;
-}
-
-/** What the local provider needs to know about one engine's binaries; the flow is {@link startLocalServer}. */
-export interface LocalServerEngine {
-  /** The account the server runs as (undefined: this process's). */
-  readonly account: SystemAccount | undefined;
-  /** The superuser the data directory is initialised with: no password, loopback only. */
-  readonly user: string;
-  readonly names: LocalServerNames;
-  layout(directory: string): LocalServerLayout;
-}
 
 /**
  * local provider, any engine: a fresh data directory in a temp directory (a copy of one initialised

@@ -3,13 +3,13 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ConnectionInfo } from '../../types.js';
-import type { RemoveContainersDuty, StopServerDuty, WatchdogDuty, WatchdogOrders } from './watchdog.js';
-
-/**
- * The environment variable that carries a drop-database duty's password to the watchdog (not its
- * command line, which every user can read). Here, not in watchdog.ts: importing that runs a watchdog.
- */
-export const WATCHDOG_PASSWORD_VARIABLE = 'DBBENCH_WATCHDOG_PASSWORD';
+import {
+  WATCHDOG_PASSWORD_VARIABLE,
+  type RemoveContainersDuty,
+  type StopServerDuty,
+  type WatchdogDuty,
+  type WatchdogOrders,
+} from './watchdog-orders.js';
 
 /** A running watchdog; `dismiss()` ends it after a normal stop so it never acts. */
 export interface Watchdog {

@@ -11,41 +11,14 @@
 import { rmSync } from 'node:fs';
 import type { ConnectionInfo } from '../../types.js';
 import { isProcessAlive, waitForProcessExit } from './process-liveness.js';
-import { WATCHDOG_PASSWORD_VARIABLE } from './watchdog-launcher.js';
-
-/** Stop a local or embedded server and remove its directory. */
-export interface StopServerDuty {
-  readonly kind: 'stop-server';
-  readonly serverPid: number;
-  readonly signal: NodeJS.Signals;
-  readonly directory: string;
-}
-
-/** Remove the containers (with their volumes) that carry the run's label. */
-export interface RemoveContainersDuty {
-  readonly kind: 'remove-containers';
-  readonly runId: string;
-}
-
-/**
- * Drop the url provider's work database. The password is not here (the orders are the watchdog's
- * command line, which any user can read): it travels in {@link WATCHDOG_PASSWORD_VARIABLE}.
- */
-export interface DropDatabaseDuty {
-  readonly kind: 'drop-database';
-  /** How to reach the server as the run did, password left out. */
-  readonly admin: Omit<ConnectionInfo, 'password'>;
-  readonly database: string;
-}
-
-/** What one watchdog does when the runner dies. */
-export type WatchdogDuty = StopServerDuty | RemoveContainersDuty | DropDatabaseDuty;
-
-/** What the watchdog guards, passed as its one JSON argument. */
-export interface WatchdogOrders {
-  readonly parentPid: number;
-  readonly duty: WatchdogDuty;
-}
+import {
+  WATCHDOG_PASSWORD_VARIABLE,
+  type DropDatabaseDuty,
+  type RemoveContainersDuty,
+  type StopServerDuty,
+  type WatchdogDuty,
+  type WatchdogOrders,
+} from './watchdog-orders.js';
 
 const PARENT_POLL_MS = 200;
 const SHUTDOWN_GRACE_MS = 8000;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { GenericContainer } from 'testcontainers';
-import type { StartServerOptions } from '../../types.js';
+import type { StartServerOptions } from '../start-server-options.js';
 
 /**
  * When a container counts as ready: `pattern` has matched `times` lines of its log. An official

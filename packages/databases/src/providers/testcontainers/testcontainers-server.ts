@@ -4,7 +4,7 @@ import type { ConnectionInfo, StartServerOptions } from '../../types.js';
 import { startContainerWatchdog, type Watchdog } from '../local/watchdog-launcher.js';
 import { redact, redactedErrorMessage } from '../redact.js';
 import { DEFAULT_MIN_CONNECTIONS } from '../server-defaults.js';
-import { databaseInfo } from '../server-facts.js';
+import { databaseInfo } from '../database-info.js';
 import { StartedServerHandle } from '../started-server-handle.js';
 import { redactedConnectionUrl } from '../url/server-url.js';
 import { createWorkDatabase } from '../work-database.js';
@@ -72,7 +72,7 @@ export async function startTestcontainersServer(
     );
   };
   try {
-    const where = `the ${image} container at ${redactedConnectionUrl(admin)}`;
+    const where = `the ${image} container at ${redactedConnectionUrl(engine, admin)}`;
     const work = await createWorkDatabase(engine, admin, options, where, CONTAINER_GONE_FIX);
     options.log?.(`testcontainers: ${where}, database ${work.connection.database}`);
     return new StartedServerHandle(

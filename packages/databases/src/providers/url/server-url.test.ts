@@ -52,8 +52,8 @@ describe('parseServerUrl', () => {
 describe('redactedConnectionUrl', () => {
   it('shows *** for a password and nothing for none', () => {
     const connection = parseServerUrl(postgres, 'postgres://bench:s3cret@db:5432/dbbench_x_1');
-    expect(redactedConnectionUrl(connection)).toBe('postgres://bench:***@db:5432/dbbench_x_1');
-    expect(redactedConnectionUrl({ ...connection, password: '' })).toBe(
+    expect(redactedConnectionUrl(postgres, connection)).toBe('postgres://bench:***@db:5432/dbbench_x_1');
+    expect(redactedConnectionUrl(postgres, { ...connection, password: '' })).toBe(
       'postgres://bench@db:5432/dbbench_x_1',
     );
   });

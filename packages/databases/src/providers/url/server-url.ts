@@ -1,5 +1,4 @@
 import type { Engine } from '../../engines/engine.js';
-import { engineNamed } from '../../engines/registry.js';
 import { DatabaseSetupError } from '../../errors.js';
 import type { ConnectionInfo } from '../../types.js';
 import { REDACTED, redact } from '../redact.js';
@@ -55,11 +54,11 @@ export function parseServerUrl(engine: Engine, url: string): ConnectionInfo {
 }
 
 /**
- * The URL of a connection with its password replaced by `***` (or left out when there is none):
- * what messages and reports show.
+ * The URL of a connection to `engine` with its password replaced by `***` (or left out when there
+ * is none): what messages and reports show.
  */
-export function redactedConnectionUrl(connection: ConnectionInfo): string {
-  const scheme = engineNamed(connection.engine).url.canonicalScheme;
+export function redactedConnectionUrl(engine: Engine, connection: ConnectionInfo): string {
+  const scheme = engine.url.canonicalScheme;
   const host = connection.host.includes(':') ? `[${connection.host}]` : connection.host;
   const credentials =
     encodeURIComponent(connection.user) + (connection.password === '' ? '' : `:${REDACTED}`);

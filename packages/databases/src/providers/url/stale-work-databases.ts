@@ -62,7 +62,7 @@ function engineOfUrl(url: string): Engine {
 export async function listWorkDatabases(url: string): Promise<WorkDatabaseListing> {
   const engine = engineOfUrl(url);
   const admin = engine.url.adminConnection(parseServerUrl(engine, url));
-  const where = `the ${engine.label} server at ${redactedConnectionUrl(admin)}`;
+  const where = `the ${engine.label} server at ${redactedConnectionUrl(engine, admin)}`;
   const names = await engine.workDatabase.listDbbenchDatabases(admin).catch((error: unknown) => {
     throw new DatabaseSetupError(
       `Could not list the databases on ${where}: ${redactedErrorMessage(error, [admin.password])}.`,

@@ -2,7 +2,7 @@ import type { Engine } from '../../engines/engine.js';
 import { DatabaseSetupError } from '../../errors.js';
 import type { StartServerOptions } from '../../types.js';
 import { startDatabaseWatchdog, type Watchdog } from '../local/watchdog-launcher.js';
-import { databaseInfo } from '../server-facts.js';
+import { databaseInfo } from '../database-info.js';
 import { StartedServerHandle } from '../started-server-handle.js';
 import { createWorkDatabase, type WorkDatabase } from '../work-database.js';
 import { parseServerUrl, redactedConnectionUrl } from './server-url.js';
@@ -23,7 +23,7 @@ export async function startUrlServer(
     throw new DatabaseSetupError(`No ${engine.label} URL given. Set ${variable}=${example} or pass --url.`);
   }
   const admin = engine.url.adminConnection(parseServerUrl(engine, url));
-  const where = `the ${engine.label} server at ${redactedConnectionUrl(admin)}`;
+  const where = `the ${engine.label} server at ${redactedConnectionUrl(engine, admin)}`;
   // The watchdog is set before the database exists, so a runner killed outright (SIGKILL, OOM) at any
   // moment after this, even mid-CREATE, leaves nothing: it drops the database once the runner is gone.
   let watchdog: Watchdog | undefined;

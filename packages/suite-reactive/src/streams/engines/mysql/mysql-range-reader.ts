@@ -1,9 +1,7 @@
+import { mysqlConnectionOf, SOURCE_COLUMNS, type Session } from '@dbbench/databases';
 import type { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
-import { SOURCE_COLUMNS } from '../../source-data/source-columns.js';
-import type { Session } from '../../types.js';
-import type { KeyBounds, RangeReader } from '../engine.js';
-import { mysqlConnectionOf } from './mysql-session.js';
+import type { KeyBounds, RangeReader } from '../engine-streams.js';
 
 const RANGE_SQL = `SELECT ${SOURCE_COLUMNS.join(', ')} FROM source WHERE id BETWEEN ? AND ? ORDER BY id`;
 

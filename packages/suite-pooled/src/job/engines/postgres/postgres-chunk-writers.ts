@@ -1,14 +1,18 @@
+import {
+  assertPageBounds,
+  checkpointUpdateSql,
+  decodeField,
+  forEachSourceLine,
+  postgresClientOf,
+  sourceTextOf,
+  TARGET_COLUMNS,
+  type Session,
+  type SourceRowInput,
+  type TargetRow,
+  type TargetText,
+} from '@dbbench/databases';
 import { to as copyTo } from 'pg-copy-streams';
-import { decodeField } from '../../source-data/tab-separated-text.js';
-import type { Session } from '../../types.js';
-import { checkpointUpdateSql } from '../../workload/job-repository.js';
-import { assertPageBounds } from '../../workload/key-ranges.js';
-import { forEachSourceLine } from '../../workload/source-lines.js';
-import { TARGET_COLUMNS, type SourceRowInput, type TargetRow } from '../../workload/transform-row.js';
-import { sourceTextOf, type TargetText } from '../../workload/transform-text.js';
-import type { ChunkCheckpoint, EngineChunkWriters } from '../engine.js';
-import { POSTGRES_BULK_LOAD } from './postgres-bulk-load.js';
-import { postgresClientOf } from './postgres-session.js';
+import type { ChunkCheckpoint, EngineChunkWriters } from '../engine-chunk-writers.js';
 
 /**
  * The keyset page as `COPY (SELECT …) TO STDOUT` text, split by hand: node-pg's row decoding (a
@@ -142,7 +146,7 @@ export const POSTGRES_CHUNK_WRITERS: EngineChunkWriters = {
     );
     try {
       // The chunk's text is whole in memory already: one Buffer, one COPY data message.
-      await POSTGRES_BULK_LOAD.load(session, 'target', TARGET_COLUMNS, [Buffer.from(rows.text, 'utf8')]);
+      await session.engine.bulkLoad.load(session, 'target', TARGET_COLUMNS, [Buffer.from(rows.text, 'utf8')]);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);

@@ -1,14 +1,17 @@
+import {
+  assertPageBounds,
+  checkpointUpdateSql,
+  mysqlConnectionOf,
+  occurrences,
+  TARGET_COLUMNS,
+  type Session,
+  type SourceRowInput,
+  type SourceText,
+  type TargetRow,
+} from '@dbbench/databases';
 import mysql from 'mysql2';
 import type { RowDataPacket } from 'mysql2/promise';
-import { checkpointUpdateSql } from '../../workload/job-repository.js';
-import { assertPageBounds } from '../../workload/key-ranges.js';
-import { occurrences } from '../../workload/source-lines.js';
-import { TARGET_COLUMNS, type SourceRowInput, type TargetRow } from '../../workload/transform-row.js';
-import type { SourceText } from '../../workload/transform-text.js';
-import type { Session } from '../../types.js';
-import type { EngineChunkWriters } from '../engine.js';
-import { MYSQL_BULK_LOAD } from './mysql-bulk-load.js';
-import { mysqlConnectionOf } from './mysql-session.js';
+import type { EngineChunkWriters } from '../engine-chunk-writers.js';
 
 /**
  * The keyset page. Sent with `query` (values escaped into the text client-side), not `execute`: a
@@ -111,9 +114,9 @@ function insertSql(rows: readonly TargetRow[]): string {
 /**
  * MySQL's job I/O: lean keyset reads, the chunk and its checkpoint as one multi-statement round trip,
  * and LOAD DATA LOCAL per chunk. Multi-statement text needs the pool's `multipleStatements` (see
- * `mysql-pool.ts`). When a statement of a multi-statement text fails the server skips the rest, so
- * the transaction opened by its BEGIN stays open: the writers roll it back, and the pool destroys a
- * session whose work threw, which rolls back whatever is left.
+ * `mysql-pool.ts` in @dbbench/databases). When a statement of a multi-statement text fails the
+ * server skips the rest, so the transaction opened by its BEGIN stays open: the writers roll it back,
+ * and the pool destroys a session whose work threw, which rolls back whatever is left.
  */
 export const MYSQL_CHUNK_WRITERS: EngineChunkWriters = {
   atomicName: 'one-round-trip chunk + checkpoint (multi-statement transaction)',
@@ -173,7 +176,7 @@ export const MYSQL_CHUNK_WRITERS: EngineChunkWriters = {
       `BEGIN; ${checkpointUpdateSql(checkpoint.jobId, checkpoint.partitionNo, checkpoint.lastId, rows.rowCount)}`,
     );
     try {
-      await MYSQL_BULK_LOAD.load(session, 'target', TARGET_COLUMNS, [Buffer.from(rows.text, 'utf8')]);
+      await session.engine.bulkLoad.load(session, 'target', TARGET_COLUMNS, [Buffer.from(rows.text, 'utf8')]);
       await connection.query('COMMIT');
     } catch (error) {
       await connection.query('ROLLBACK').catch(() => undefined);

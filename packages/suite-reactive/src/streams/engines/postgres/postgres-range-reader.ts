@@ -1,9 +1,7 @@
+import { postgresClientOf, SOURCE_COLUMNS, type Session } from '@dbbench/databases';
 import { Readable } from 'node:stream';
 import Cursor from 'pg-cursor';
-import { SOURCE_COLUMNS } from '../../source-data/source-columns.js';
-import type { Session } from '../../types.js';
-import type { KeyBounds, RangeReader } from '../engine.js';
-import { postgresClientOf } from './postgres-session.js';
+import type { KeyBounds, RangeReader } from '../engine-streams.js';
 
 const RANGE_SQL = `SELECT ${SOURCE_COLUMNS.join(', ')} FROM source WHERE id BETWEEN $1 AND $2 ORDER BY id`;
 

@@ -1,7 +1,5 @@
-import { insertTargetRows } from '../../workload/insert-target-rows.js';
-import type { MeteredPool } from '../../types.js';
-import type { TargetRow } from '../../workload/transform-row.js';
-import type { RecordChunkCheckpoint } from '../engine.js';
+import { insertTargetRows, type MeteredPool, type TargetRow } from '@dbbench/databases';
+import type { RecordChunkCheckpoint } from '../engine-streams.js';
 
 /**
  * Writes one chunk of target rows as a multi-row INSERT and records its checkpoint, in one Kysely

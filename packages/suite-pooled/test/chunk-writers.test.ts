@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { engineNamed } from '../../src/engines/registry.js';
-import { createPool } from '../../src/pool/index.js';
-import { generateSourceRows, type SourceRow } from '../../src/source-data/index.js';
-import type { MeteredPool, Session } from '../../src/types.js';
+/**
+ * The job's fast writers on each engine (`src/job/engines/<engine>/<engine>-chunk-writers.ts`): the
+ * page they read as text transforms to the same bytes as the row path, the held session is set up
+ * for chunk commits and put back, and bulk chunks land with their checkpoints.
+ */
 import {
+  createPool,
   createSchema,
+  generateSourceRows,
   insertSourceRows,
   readPartitions,
   resetSource,
@@ -14,8 +16,14 @@ import {
   transformRow,
   transformSourceText,
   verifyTarget,
-} from '../../src/workload/index.js';
-import { createScratchDatabase, ENGINES, type ScratchDatabase } from '../pool/scratch-database.js';
+  type MeteredPool,
+  type Session,
+  type SourceRow,
+  type StartedServer,
+} from '@dbbench/databases';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CHUNK_WRITERS } from '../src/job/engines/registry.js';
+import { ENGINES, startTestServer } from './support/test-servers.js';
 
 const ROWS = 1200;
 
@@ -40,21 +48,21 @@ function sortedLines(text: string): string[] {
 }
 
 for (const engineName of ENGINES) {
-  const writers = engineNamed(engineName).chunkWriters;
+  const writers = CHUNK_WRITERS[engineName];
 
   describe(`the job's chunk readers and writers on ${engineName}`, () => {
-    let scratch: ScratchDatabase;
+    let server: StartedServer;
     let pool: MeteredPool;
     beforeAll(async () => {
-      scratch = await createScratchDatabase(engineName, 'chunks');
-      pool = await createPool(scratch.connection, { size: 2 });
+      server = await startTestServer(engineName);
+      pool = await createPool(server.connection, { size: 2 });
       await createSchema(pool);
       await resetSource(pool);
       await insertSourceRows(pool, sourceRows());
     });
     afterAll(async () => {
       await pool?.close();
-      await scratch?.drop();
+      await server?.stop();
     });
     beforeEach(async () => {
       await resetTarget(pool);
@@ -98,7 +106,7 @@ for (const engineName of ENGINES) {
     });
 
     it('writes text chunks with their checkpoints through the bulk path to a verified target', async () => {
-      const jobId = await startJob(pool.db, 'chunk-writers-test', [{ partitionNo: 0, start: 1, end: ROWS }]);
+      const jobId = await startJob(pool, 'chunk-writers-test', [{ partitionNo: 0, start: 1, end: ROWS }]);
       await pool.withConnection(async (session) => {
         for (let afterId = 0; afterId < ROWS; afterId += 400) {
           const page = await writers.readSourceText(session, afterId, ROWS, 400);

@@ -1,9 +1,11 @@
-import { targetRowsText } from '../../workload/target-rows-text.js';
-import { TARGET_COLUMNS, type TargetRow } from '../../workload/transform-row.js';
-import type { MeteredPool } from '../../types.js';
-import type { RecordChunkCheckpoint } from '../engine.js';
-import { POSTGRES_BULK_LOAD } from './postgres-bulk-load.js';
-import { postgresClientOf } from './postgres-session.js';
+import {
+  postgresClientOf,
+  TARGET_COLUMNS,
+  targetRowsText,
+  type MeteredPool,
+  type TargetRow,
+} from '@dbbench/databases';
+import type { RecordChunkCheckpoint } from '../engine-streams.js';
 
 /**
  * Writes one chunk of target rows with its own COPY FROM STDIN and records its checkpoint, in one
@@ -21,7 +23,7 @@ export async function writePostgresTargetChunk(
     const client = postgresClientOf(session);
     await client.query('BEGIN; SET LOCAL synchronous_commit TO OFF');
     try {
-      await POSTGRES_BULK_LOAD.load(session, 'target', TARGET_COLUMNS, targetRowsText(rows));
+      await session.engine.bulkLoad.load(session, 'target', TARGET_COLUMNS, targetRowsText(rows));
       await recordCheckpoint(session.db);
       await client.query('COMMIT');
     } catch (error) {

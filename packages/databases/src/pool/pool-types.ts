@@ -1,0 +1,54 @@
+/**
+ * What a metered pool is asked for and what it reports. A leaf of the import graph: the engine
+ * contract names these shapes, so this file imports nothing.
+ */
+
+/** Pool construction options. */
+export interface PoolOptions {
+  /** Connections in the pool; all are opened and validated before `createPool` resolves. */
+  readonly size: number;
+  /** Fail an acquisition that waited this long (ms) with {@link AcquireTimeoutErrorLike}; undefined or 0 waits forever. */
+  readonly acquireTimeoutMs?: number;
+}
+
+/** A percentile summary of acquire waits, in milliseconds. */
+export interface WaitSummaryMs {
+  readonly count: number;
+  readonly mean: number;
+  readonly p50: number;
+  readonly p95: number;
+  readonly p99: number;
+  readonly max: number;
+}
+
+/** What dbbench measured about a pool since creation or the last `resetMetrics()`. */
+export interface PoolMetrics {
+  readonly acquisitions: number;
+  readonly acquireWaitMs: WaitSummaryMs;
+  readonly acquireTimeouts: number;
+  /** Highest number of callers waiting for a connection at once. */
+  readonly maxWaiting: number;
+  /**
+   * Physical connections opened since the last `resetMetrics()` (0 for a healthy pre-warmed pool);
+   * the pre-warm itself is counted only until the first reset.
+   */
+  readonly connectionsOpened: number;
+}
+
+/** Shape of the error thrown when an acquisition times out (`name === 'AcquireTimeoutError'`). */
+export interface AcquireTimeoutErrorLike extends Error {
+  readonly name: 'AcquireTimeoutError';
+  readonly waitedMs: number;
+}
+
+/** Work a pool's connections asked of the server since the pool was created, counted client side. */
+export interface WorkCounters {
+  /** Statements sent (each is at least one round trip). */
+  readonly statements: number;
+  /** Transactions opened explicitly (BEGIN / START TRANSACTION). */
+  readonly transactions: number;
+  /** Bytes written to the server's sockets. */
+  readonly bytesSent: number;
+  /** Bytes read from the server's sockets. */
+  readonly bytesReceived: number;
+}
