@@ -1,12 +1,29 @@
 /**
  * Entry point of a fork: a fresh `node --expose-gc` process that receives one task over IPC, imports
  * the suite module, runs one trial and reports each iteration back. It exits when done, and when its
- * parent goes away.
+ * parent goes away. A spare fork is told its suite module first (`prepare`): it imports it while
+ * another fork runs its setup, says `ready`, and waits for its task — a fresh process all the same,
+ * which has run no benchmark code before its own trial.
  */
+import type { SuiteDefinition } from '../define/definition.js';
 import { errorMessage } from '../define/errors.js';
-import type { ForkFailure, ForkMessage, ForkRequest } from './fork-protocol.js';
+import type { ForkFailure, ForkMessage, ForkRequest, ForkTask } from './fork-protocol.js';
 import { loadSuite } from './suite-loader.js';
 import { runTrial } from './trial-runner.js';
+
+/** Resolves the parent's `measure`, the answer to this fork's `measuring`. */
+let measureGranted: (() => void) | undefined;
+
+/** Asks the parent to stop its spare processes, and waits until it has. */
+function beforeMeasurement(): Promise<void> {
+  return new Promise((resolve) => {
+    measureGranted = resolve;
+    void send({ type: 'measuring' });
+  });
+}
+
+/** The suite module imported ahead of the task (a spare), with what the import gave. */
+let prepared: { readonly suiteModule: string; readonly suite: Promise<SuiteDefinition> } | undefined;
 
 function send(message: ForkMessage): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -32,12 +49,23 @@ async function finish(failure: ForkFailure | undefined): Promise<void> {
   }
 }
 
-async function runRequest(request: ForkRequest): Promise<void> {
-  const { task } = request;
+function prepare(suiteModule: string): void {
+  const suite = loadSuite(suiteModule);
+  prepared = { suiteModule, suite };
+  suite.then(
+    () => void send({ type: 'ready' }),
+    // The import's failure is reported with the task it stops.
+    () => void send({ type: 'ready' }),
+  );
+}
+
+async function runTask(task: ForkTask): Promise<void> {
   let failure: ForkFailure | undefined;
   try {
     void send({ type: 'phase', change: { phase: 'import' } });
-    const suite = await loadSuite(task.suiteModule);
+    const suite = await (prepared?.suiteModule === task.suiteModule
+      ? prepared.suite
+      : loadSuite(task.suiteModule));
     const benchmark = suite.benchmarks[task.benchmarkName];
     if (benchmark === undefined) {
       failure = { phase: 'import', message: `suite ${suite.name} has no benchmark ${task.benchmarkName}` };
@@ -47,6 +75,7 @@ async function runRequest(request: ForkRequest): Promise<void> {
         log: (message) => void send({ type: 'log', message }),
         phase: (change) => void send({ type: 'phase', change }),
         failing: (failure) => void send({ type: 'failing', failure }),
+        beforeMeasurement,
       });
     }
   } catch (error) {
@@ -64,4 +93,8 @@ process.on('uncaughtException', crash);
 process.on('unhandledRejection', crash);
 // The parent died or gave up on us: nobody will read the results.
 process.on('disconnect', () => process.exit(1));
-process.once('message', (request: ForkRequest) => void runRequest(request));
+process.on('message', (request: ForkRequest) => {
+  if (request.type === 'prepare') prepare(request.suiteModule);
+  else if (request.type === 'measure') measureGranted?.();
+  else void runTask(request.task);
+});

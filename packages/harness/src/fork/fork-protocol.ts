@@ -69,10 +69,18 @@ export type ForkMessage =
   /** The trial failed and is being torn down: the cause, in case the teardown never finishes. */
   | { readonly type: 'failing'; readonly failure: ForkFailure }
   | { readonly type: 'iteration'; readonly iteration: IterationResult }
+  /** A spare fork has imported its suite module and waits for its task. */
+  | { readonly type: 'ready' }
+  /** About to measure: the fork waits for `measure` (the parent stops its spares first). */
+  | { readonly type: 'measuring' }
   | { readonly type: 'done'; readonly failure?: ForkFailure };
 
-/** Parent → fork message. */
-export interface ForkRequest {
-  readonly type: 'run';
-  readonly task: ForkTask;
-}
+/**
+ * Parent → fork messages: an optional `prepare` (import the suite module now, as a spare) and then
+ * exactly one `run`.
+ */
+export type ForkRequest =
+  | { readonly type: 'prepare'; readonly suiteModule: string }
+  | { readonly type: 'run'; readonly task: ForkTask }
+  /** The answer to `measuring`: nothing else of the harness runs now. */
+  | { readonly type: 'measure' };

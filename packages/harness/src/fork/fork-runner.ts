@@ -1,18 +1,16 @@
 /**
- * The parent side of a fork: start `node --expose-gc dist/fork-child.js`, send it one task, relay its
- * iterations, watch its progress, and kill it when it is stuck, exceeds the timeout, or the run is
- * interrupted.
+ * The parent side of a fork: start `node --expose-gc dist/fork/fork-child.js` (or take the session's
+ * spare), send it one task, relay its iterations, watch its progress, and kill it when it is stuck,
+ * exceeds the timeout, or the run is interrupted.
  */
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { ForkFailure, ForkMessage, ForkRequest, ForkTask, IterationResult } from './fork-protocol.js';
 import type { PhaseClock } from './phase-clock.js';
 import { ProgressWatchdog } from './progress-watchdog.js';
 import type { ResolvedSettings } from '../plan/settings.js';
 import { timerDelayMs } from '../define/units.js';
+import { spawnFork, type SpareForks } from './spare-forks.js';
 
-/** The compiled fork entry; `../dist/` resolves from both src/ (tests) and dist/. */
-export const FORK_CHILD_PATH = fileURLToPath(new URL('../../dist/fork/fork-child.js', import.meta.url));
+export { FORK_CHILD_PATH } from './spare-forks.js';
 
 /** How long a fork may linger after reporting `done` before it is killed. */
 const EXIT_GRACE_MS = 5000;
@@ -24,6 +22,14 @@ export interface ForkOptions {
   readonly signal?: AbortSignal;
   /** Told the fork's phase changes, to account where its wall time went. */
   readonly clock?: PhaseClock;
+  /**
+   * The session's spare processes: the fork runs in the spare for its suite module when there is
+   * one, and spares for `prepareNext` start beside it; they are stopped from right before its first
+   * measurement iteration (the fork waits for that) until its teardown.
+   */
+  readonly spares?: SpareForks;
+  /** Suite modules to prepare spares for while this fork starts (the session's modules). */
+  readonly prepareNext?: readonly string[];
   onIteration(iteration: IterationResult): void;
   onLog(message: string): void;
 }
@@ -35,13 +41,19 @@ export interface ForkOptions {
  */
 export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFailure | undefined> {
   return new Promise((resolve) => {
-    // Only --expose-gc: inheriting the parent's flags (e.g. --inspect) would break or skew the fork.
     options.clock?.forkStarted();
-    const child = fork(FORK_CHILD_PATH, [], {
-      execArgv: ['--expose-gc'],
-      serialization: 'advanced',
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
+    const { spares } = options;
+    const child = spares?.take(task.suiteModule) ?? spawnFork();
+    let sparesPaused = false;
+    const pauseSpares = async (): Promise<void> => {
+      sparesPaused = true;
+      await spares?.pause();
+    };
+    const resumeSpares = (): void => {
+      if (!sparesPaused) return;
+      sparesPaused = false;
+      spares?.resume();
+    };
     let failure: ForkFailure | undefined;
     // What failed first, when the fork then hangs tearing down (a leaked connection, say).
     let failing: ForkFailure | undefined;
@@ -68,13 +80,21 @@ export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFai
       if (message.type === 'iteration') {
         watchdog.iterationFinished();
         options.onIteration(message.iteration);
+      } else if (message.type === 'measuring') {
+        // No spare runs while this fork measures: stopped before it may start, until its teardown.
+        void pauseSpares().then(() => {
+          if (child.connected) child.send({ type: 'measure' } satisfies ForkRequest);
+        });
       } else if (message.type === 'phase') {
+        if (message.change.phase === 'teardownTrial') resumeSpares();
         options.clock?.phase(message.change);
         if (!done && failure === undefined) watchdog.phase(message.change);
       } else if (message.type === 'failing') {
         failing = message.failure;
       } else if (message.type === 'log') {
         options.onLog(message.message);
+      } else if (message.type === 'ready') {
+        // A spare's leftover: it had imported its module before it was taken.
       } else {
         done = true;
         failure ??= message.failure;
@@ -88,6 +108,7 @@ export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFai
     });
     // 'close', not 'exit': it fires after the IPC channel has delivered every message.
     child.on('close', (code, signal) => {
+      resumeSpares();
       options.clock?.forkEnded();
       clearTimeout(timeout);
       watchdog.stop();
@@ -101,6 +122,10 @@ export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFai
       resolve(failure);
     });
     if (options.signal?.aborted) onAbort();
-    else child.send({ type: 'run', task } satisfies ForkRequest);
+    else {
+      child.send({ type: 'run', task } satisfies ForkRequest);
+      // Spares start beside this fork's start, setup and warmup; it stops them before it measures.
+      for (const suiteModule of options.prepareNext ?? []) spares?.prepare(suiteModule);
+    }
   });
 }

@@ -29,6 +29,11 @@ export interface TrialEvents {
   phase?(change: PhaseChange): void;
   /** The trial failed; teardownTrial runs next (and may itself hang on what broke). */
   failing?(failure: ForkFailure): void;
+  /**
+   * Awaited once, right before the first measurement iteration: a fork asks its parent to stop
+   * every spare process first, so nothing else of the harness shares the cores while it measures.
+   */
+  beforeMeasurement?(): Promise<void>;
 }
 
 /** Runs one trial; resolves to the failure that stopped it, or undefined when it completed. */
@@ -64,7 +69,12 @@ export async function runTrial(
         index: index + 1,
       })),
     ];
+    let measuring = false;
     for (const { warmup, index } of iterations) {
+      if (!warmup && !measuring) {
+        measuring = true;
+        await events.beforeMeasurement?.();
+      }
       try {
         events.iteration(
           await runIteration(benchmark, state, ctx, task, profilers, invocation, { warmup, index }, events),

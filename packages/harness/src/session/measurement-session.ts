@@ -11,6 +11,7 @@ import { InterruptedError } from '../define/errors.js';
 import { scoreUnit } from '../define/units.js';
 import type { ForkFailure, ForkTask, IterationResult } from '../fork/fork-protocol.js';
 import { runInFork } from '../fork/fork-runner.js';
+import { SpareForks } from '../fork/spare-forks.js';
 import type { PhaseClock } from '../fork/phase-clock.js';
 import { runTrial } from '../fork/trial-runner.js';
 import type { Combination } from '../plan/run-plan.js';
@@ -92,6 +93,7 @@ export async function withMeasurementSession<T>(
   }
   const startedAt = performance.now();
   options.onStage?.('running');
+  const spares = new SpareForks();
   let setup: RunSetup | undefined;
   try {
     setup = await options.suite.setupRun?.(options.suiteOptions, (message) => options.log(message), {
@@ -102,13 +104,19 @@ export async function withMeasurementSession<T>(
       concurrentForks: 1,
     });
     const runContext: Json = setup?.context ?? null;
+    // Every suite module the session has run a fork of: the next fork is most likely one of them.
+    const modules = new Set<string>();
     const session: MeasurementSession = {
       setup,
       startedAt,
-      runFork: (fork) => runSessionFork(fork, runContext, options.signal),
+      runFork: (fork) => {
+        modules.add(fork.suiteModule);
+        return runSessionFork(fork, runContext, options.signal, { spares, prepareNext: [...modules] });
+      },
     };
     return { interrupted: false, value: await body(session) };
   } finally {
+    spares.dispose();
     try {
       await setup?.dispose();
     } finally {
@@ -121,6 +129,7 @@ async function runSessionFork(
   fork: SessionFork,
   runContext: Json,
   signal: AbortSignal | undefined,
+  processes: { readonly spares: SpareForks; readonly prepareNext: readonly string[] },
 ): Promise<ForkOutcome | undefined> {
   if (signal?.aborted) return undefined;
   fork.onStart?.();
@@ -150,6 +159,7 @@ async function runSessionFork(
           settings,
           onIteration,
           onLog,
+          ...processes,
           ...(fork.clock === undefined ? {} : { clock: fork.clock }),
           ...(signal === undefined ? {} : { signal }),
         });
