@@ -10,7 +10,13 @@ export {
 } from './transform-row.js';
 export { insertTargetFromSourceSql, transformExpressions } from './transform-sql.js';
 export { insertSourceRows, seedSource } from './seed-source.js';
-export { CHECKSUM_PARTS, verifyTarget, type TargetVerification } from './verify-target.js';
+export {
+  CHECKSUM_PARTS,
+  expectTarget,
+  verifyTarget,
+  type TargetExpectation,
+  type TargetVerification,
+} from './verify-target.js';
 export { assertPageBounds, planPartitions, splitKeyRange, type KeyRange } from './key-ranges.js';
 export {
   checkpointUpdateSql,

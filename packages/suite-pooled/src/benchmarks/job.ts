@@ -21,7 +21,14 @@
  *
  * Run: npx dbbench run dist/postgres-suite.js -b '^job$' -p dataSize=100000 -p chunkSize=5000 -p writer=kysely,atomic,copy
  */
-import { resetTarget, verifyCheckpoints, verifyTarget, type MeteredPool } from '@dbbench/databases';
+import {
+  expectTarget,
+  resetTarget,
+  verifyCheckpoints,
+  verifyTarget,
+  type MeteredPool,
+  type TargetExpectation,
+} from '@dbbench/databases';
 import {
   choiceAxis,
   defineBenchmark,
@@ -51,10 +58,12 @@ export const JOB_POOL_SIZE = 10;
 /**
  * Iterations per fork: 1 warmup + 10 measured at 1000 rows, 5 at 10 000, 2 at 100 000, where one
  * Kysely invocation takes 1.5–3 s here and forks differ far more than invocations (see
- * `iterationsBySize`).
+ * `iterationsBySize`). Three forks: every combination of the default matrix is a side of a declared
+ * answer — this suite's, or the reactive suite's streaming-vs-pooled question, which a run of this
+ * suite cannot see — and an answer needs three forks a side for an interval.
  */
 export function jobIterations(params: ParamSet): IterationSettings {
-  return iterationsBySize(params, { small: 10, medium: 5, large: 2 });
+  return { ...iterationsBySize(params, { small: 10, medium: 5, large: 2 }), forks: 3 };
 }
 
 /** Per-fork state of the `job` benchmark. */
@@ -64,6 +73,8 @@ export interface JobState {
   readonly partitions: number;
   readonly chunkSize: number;
   readonly writer: JobWriter;
+  /** What `target` must hold after every invocation (`source` never changes in a trial). */
+  readonly expected: TargetExpectation;
   readonly sampler: MemorySampler;
   readonly memory: MemoryPeaksRecorder;
 }
@@ -110,6 +121,7 @@ export function createJobBenchmark(
         partitions: ctx.int('partitions'),
         chunkSize: ctx.int('chunkSize'),
         writer: options.wrapWriter === undefined ? writer : options.wrapWriter(writer),
+        expected: await expectTarget(pool),
         sampler: new MemorySampler(),
         memory: new MemoryPeaksRecorder(),
       };
@@ -137,7 +149,7 @@ export function createJobBenchmark(
           `job: expected ${state.dataSize} rows processed, the partitions processed ${result.rowsWritten}`,
         );
       }
-      const target = await verifyTarget(pool);
+      const target = await verifyTarget(pool, state.expected);
       if (!target.ok) throw new Error(`job: ${target.message}`);
       const checkpoints = await verifyCheckpoints(pool, result.jobId, result.ranges);
       if (!checkpoints.ok) throw new Error(`job: ${checkpoints.message}`);

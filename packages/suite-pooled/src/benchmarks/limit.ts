@@ -13,7 +13,14 @@
  * Run: npx dbbench run dist/postgres-suite.js -b '^limit$' -p dataSize=100000
  */
 import { sql } from 'kysely';
-import { insertTargetFromSourceSql, resetTarget, verifyTarget, type MeteredPool } from '@dbbench/databases';
+import {
+  expectTarget,
+  insertTargetFromSourceSql,
+  resetTarget,
+  verifyTarget,
+  type MeteredPool,
+  type TargetExpectation,
+} from '@dbbench/databases';
 import { defineBenchmark } from '@dbbench/harness';
 import {
   DETERMINISTIC_WORK,
@@ -28,6 +35,8 @@ export interface LimitState {
   readonly pool: MeteredPool;
   readonly dataSize: number;
   readonly statement: string;
+  /** What `target` must hold after every invocation (`source` never changes in a trial). */
+  readonly expected: TargetExpectation;
 }
 
 /** The `limit` benchmark. */
@@ -43,7 +52,12 @@ export const limitBenchmark = defineBenchmark<LimitState, RunContext, number>({
     const dataSize = ctx.int('dataSize');
     // One connection is all a single statement can use.
     const pool = await openTrial(ctx.runContext, { poolSize: 1, sourceRows: dataSize });
-    return { pool, dataSize, statement: insertTargetFromSourceSql(pool.engine) };
+    return {
+      pool,
+      dataSize,
+      statement: insertTargetFromSourceSql(pool.engine),
+      expected: await expectTarget(pool),
+    };
   },
   async setupInvocation(state) {
     await resetTarget(state.pool);
@@ -56,7 +70,7 @@ export const limitBenchmark = defineBenchmark<LimitState, RunContext, number>({
     if (rowsInserted !== state.dataSize) {
       throw new Error(`limit: expected ${state.dataSize} rows inserted, the server reported ${rowsInserted}`);
     }
-    const target = await verifyTarget(state.pool);
+    const target = await verifyTarget(state.pool, state.expected);
     if (!target.ok) throw new Error(`limit: ${target.message}`);
   },
   profilers: (state) => standardProfilers(state.pool, { rowsPerInvocation: () => state.dataSize }),

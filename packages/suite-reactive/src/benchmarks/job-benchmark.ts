@@ -1,4 +1,11 @@
-import { resetTarget, verifyCheckpoints, verifyTarget, type MeteredPool } from '@dbbench/databases';
+import {
+  expectTarget,
+  resetTarget,
+  verifyCheckpoints,
+  verifyTarget,
+  type MeteredPool,
+  type TargetExpectation,
+} from '@dbbench/databases';
 import { defineBenchmark, type BenchmarkDefinition } from '@dbbench/harness';
 import {
   MemoryPeaksRecorder,
@@ -38,6 +45,8 @@ export interface JobState {
   readonly pool: MeteredPool;
   readonly dataSize: number;
   readonly options: StreamingJobOptions;
+  /** What `target` must hold after every invocation (`source` never changes in a trial). */
+  readonly expected: TargetExpectation;
   readonly sampler: MemorySampler;
   readonly memory: MemoryPeaksRecorder;
   readonly jobs: JobResultsRecorder;
@@ -81,6 +90,7 @@ export function defineJobBenchmark(
         pool,
         dataSize,
         options,
+        expected: await expectTarget(pool),
         sampler: new MemorySampler(),
         memory: new MemoryPeaksRecorder(),
         jobs: new JobResultsRecorder(),
@@ -104,7 +114,7 @@ export function defineJobBenchmark(
       if (result.rowsWritten !== state.dataSize) {
         throw new Error(`the job wrote ${result.rowsWritten} rows, expected ${state.dataSize}`);
       }
-      const target = await verifyTarget(state.pool);
+      const target = await verifyTarget(state.pool, state.expected);
       if (!target.ok) throw new Error(`target verification failed: ${target.message}`);
       const checkpoints = await verifyCheckpoints(state.pool, result.jobId, result.ranges);
       if (!checkpoints.ok) throw new Error(`checkpoint verification failed: ${checkpoints.message}`);
