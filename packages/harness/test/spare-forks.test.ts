@@ -1,22 +1,27 @@
 /**
- * Spare forks through real processes: a spare imports its suite module and waits; it is stopped
- * while a fork measures and runs again after; the fork that takes it runs its task in it; and a
- * fork's measurement never starts before every spare is stopped. Behaviour, not timing: the test
- * reads process states from /proc and the order of events.
+ * Spare forks through real processes: a spare imports its suite module ahead and then sits idle; the
+ * fork that takes it runs its task in it; a fork measures only once every spare sits idle; and a
+ * killed runner leaves no spare behind. Behaviour, not timing: the test reads the order of events
+ * and process states from /proc.
  */
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runInFork } from '../src/fork/fork-runner.js';
-import type { ForkTask, IterationResult } from '../src/fork/fork-protocol.js';
-import { SpareForks, SPARES_PER_MODULE } from '../src/fork/spare-forks.js';
+import type { ForkTask } from '../src/fork/fork-protocol.js';
+import { SpareForks } from '../src/fork/spare-forks.js';
 import { resolveSettings } from '../src/plan/settings.js';
 import { SYNTHETIC_SUITE } from './run-dbbench.js';
 
-/** The state letter of a process in /proc (R running, S sleeping, T stopped). */
-function processState(pid: number | undefined): string {
-  const stat = readFileSync(`/proc/${pid ?? 0}/stat`, 'utf8');
-  return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+/** Whether a process is still there (a zombie counts as gone). */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.charAt(stat.lastIndexOf(')') + 2) !== 'Z';
+  } catch {
+    return false;
+  }
 }
 
 async function until(condition: () => boolean, what: string): Promise<void> {
@@ -27,14 +32,14 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-function task(warmupIterations: number): ForkTask {
+function task(): ForkTask {
   return {
     suiteModule: SYNTHETIC_SUITE,
     benchmarkName: 'busy',
     mode: 'avgt',
     params: { workMs: '2' },
     settings: resolveSettings({
-      warmupIterations,
+      warmupIterations: 1,
       warmupTimeMs: 50,
       measurementIterations: 2,
       measurementTimeMs: 50,
@@ -46,16 +51,12 @@ function task(warmupIterations: number): ForkTask {
   };
 }
 
-/** Spares that record when they were stopped and resumed, beside what the fork reported. */
+/** Spares that record when a fork waited for them, beside what the fork reported. */
 class RecordingSpares extends SpareForks {
   readonly events: string[] = [];
-  override pause(): Promise<void> {
-    this.events.push('pause');
-    return super.pause();
-  }
-  override resume(): void {
-    this.events.push('resume');
-    super.resume();
+  override async whenIdle(timeoutMs?: number): Promise<void> {
+    await super.whenIdle(timeoutMs);
+    this.events.push(`spares idle (${this.counts().ready} of ${this.counts().spares} ready)`);
   }
 }
 
@@ -63,70 +64,80 @@ describe('spare forks', () => {
   let spares: SpareForks | undefined;
   afterEach(() => spares?.dispose());
 
-  it('imports the suite module ahead, is stopped and resumed, and is handed over running', async () => {
+  it('imports the suite module ahead and is handed over to the next fork', async () => {
     const pool = new SpareForks();
     spares = pool;
     pool.prepare(SYNTHETIC_SUITE);
     pool.prepare(SYNTHETIC_SUITE);
-    expect(pool.counts().spares).toBe(SPARES_PER_MODULE);
-    await until(() => pool.counts().ready === SPARES_PER_MODULE, 'the spares to import their module');
-    const pids = pool.pids();
-    // A signal is delivered asynchronously: wait for the state it brings.
-    const allStopped = (): boolean => pids.every((pid) => processState(pid) === 'T');
-    await pool.pause();
-    expect(allStopped()).toBe(true);
-    pool.resume();
-    await until(() => pids.every((pid) => processState(pid) !== 'T'), 'the spares to run again');
-    await pool.pause();
-    expect(allStopped()).toBe(true);
+    expect(pool.counts().spares).toBe(1);
+    await pool.whenIdle();
+    expect(pool.counts()).toEqual({ spares: 1, ready: 1 });
     const taken = pool.take(SYNTHETIC_SUITE);
-    // The oldest spare is handed over running; the other one stays stopped.
-    expect(taken?.pid).toBe(pids[0]);
-    await until(() => processState(taken?.pid) !== 'T', 'the taken spare to run');
-    expect(processState(pids[1])).toBe('T');
+    expect(taken?.pid).toBeDefined();
+    expect(pool.take(SYNTHETIC_SUITE)).toBeUndefined();
+    expect(pool.counts().spares).toBe(0);
     taken?.kill('SIGKILL');
-    pool.dispose();
-    await until(() => {
-      try {
-        return processState(pids[1]) === 'Z';
-      } catch {
-        return true; // gone
-      }
-    }, 'the last spare to end');
   });
 
-  it('runs a fork in a spare, and stops every spare before the fork measures until its teardown', async () => {
+  it('ends a spare that does not finish importing in time', async () => {
+    const pool = new SpareForks();
+    spares = pool;
+    pool.prepare(SYNTHETIC_SUITE);
+    await pool.whenIdle(0);
+    expect(pool.counts().spares).toBe(0);
+  });
+
+  it('runs a fork in a spare, which measures only once the next spare sits idle', async () => {
     const recording = new RecordingSpares();
     spares = recording;
     recording.prepare(SYNTHETIC_SUITE);
-    await until(() => recording.counts().ready === SPARES_PER_MODULE, 'the spares to import their module');
-    const iterations: IterationResult[] = [];
-    const stoppedWhileMeasuring: string[][] = [];
-    const failure = await runInFork(task(1), {
-      settings: task(1).settings,
+    await recording.whenIdle();
+    recording.events.length = 0;
+    const failure = await runInFork(task(), {
+      settings: task().settings,
       spares: recording,
       prepareNext: [SYNTHETIC_SUITE],
-      onIteration: (iteration) => {
-        iterations.push(iteration);
-        recording.events.push(iteration.warmup ? 'warmup iteration' : 'measured iteration');
-        // While the fork measures, the spares started beside it are stopped.
-        if (!iteration.warmup) stoppedWhileMeasuring.push(recording.pids().map(processState));
-      },
+      onIteration: (iteration) =>
+        recording.events.push(iteration.warmup ? 'warmup iteration' : 'measured iteration'),
       onLog: () => undefined,
     });
     expect(failure).toBeUndefined();
+    // The fork took the ready spare, started the next one beside it, and measured once it was idle.
     expect(recording.events).toEqual([
       'warmup iteration',
-      'pause',
+      'spares idle (1 of 1 ready)',
       'measured iteration',
       'measured iteration',
-      'resume',
     ]);
-    expect(stoppedWhileMeasuring).toEqual([
-      ['T', 'T'],
-      ['T', 'T'],
-    ]);
-    // The fork took one spare and started another beside it: two wait for the next fork.
-    expect(recording.counts().spares).toBe(SPARES_PER_MODULE);
+    expect(recording.counts()).toEqual({ spares: 1, ready: 1 });
+  });
+
+  it('leaves no spare behind when the runner is killed', async () => {
+    // A runner in its own process that prepares a spare, says its pid, and waits to be killed.
+    const script = `
+      import { SpareForks } from ${JSON.stringify(new URL('../dist/fork/spare-forks.js', import.meta.url).href)};
+      const spares = new SpareForks();
+      spares.prepare(${JSON.stringify(SYNTHETIC_SUITE)});
+      await spares.whenIdle();
+      process.stdout.write(JSON.stringify(spares.counts()) + '\\n');
+      setInterval(() => undefined, 1000);
+    `;
+    const runner = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const children = (): number[] =>
+      readFileSync(`/proc/${runner.pid}/task/${runner.pid}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number);
+    const line = await new Promise<string>((resolve) =>
+      runner.stdout.once('data', (data: Buffer) => resolve(data.toString())),
+    );
+    expect(JSON.parse(line)).toEqual({ spares: 1, ready: 1 });
+    const [spare] = children();
+    expect(spare).toBeDefined();
+    runner.kill('SIGKILL');
+    await until(() => !alive(spare ?? 0), 'the orphaned spare to exit');
   });
 });

@@ -14,7 +14,7 @@ import { runTrial } from './trial-runner.js';
 /** Resolves the parent's `measure`, the answer to this fork's `measuring`. */
 let measureGranted: (() => void) | undefined;
 
-/** Asks the parent to stop its spare processes, and waits until it has. */
+/** Tells the parent this fork is about to measure, and waits until its spare processes sit idle. */
 function beforeMeasurement(): Promise<void> {
   return new Promise((resolve) => {
     measureGranted = resolve;

@@ -71,7 +71,7 @@ export type ForkMessage =
   | { readonly type: 'iteration'; readonly iteration: IterationResult }
   /** A spare fork has imported its suite module and waits for its task. */
   | { readonly type: 'ready' }
-  /** About to measure: the fork waits for `measure` (the parent stops its spares first). */
+  /** About to measure: the fork waits for `measure` (the parent first waits for its spares to be idle). */
   | { readonly type: 'measuring' }
   | { readonly type: 'done'; readonly failure?: ForkFailure };
 
@@ -82,5 +82,5 @@ export type ForkMessage =
 export type ForkRequest =
   | { readonly type: 'prepare'; readonly suiteModule: string }
   | { readonly type: 'run'; readonly task: ForkTask }
-  /** The answer to `measuring`: nothing else of the harness runs now. */
+  /** The answer to `measuring`: nothing else of the harness works now. */
   | { readonly type: 'measure' };

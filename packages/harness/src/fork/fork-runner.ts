@@ -24,8 +24,8 @@ export interface ForkOptions {
   readonly clock?: PhaseClock;
   /**
    * The session's spare processes: the fork runs in the spare for its suite module when there is
-   * one, and spares for `prepareNext` start beside it; they are stopped from right before its first
-   * measurement iteration (the fork waits for that) until its teardown.
+   * one, and spares for `prepareNext` start beside it; before its first measurement iteration the
+   * fork waits until every spare has finished importing and sits idle.
    */
   readonly spares?: SpareForks;
   /** Suite modules to prepare spares for while this fork starts (the session's modules). */
@@ -44,16 +44,6 @@ export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFai
     options.clock?.forkStarted();
     const { spares } = options;
     const child = spares?.take(task.suiteModule) ?? spawnFork();
-    let sparesPaused = false;
-    const pauseSpares = async (): Promise<void> => {
-      sparesPaused = true;
-      await spares?.pause();
-    };
-    const resumeSpares = (): void => {
-      if (!sparesPaused) return;
-      sparesPaused = false;
-      spares?.resume();
-    };
     let failure: ForkFailure | undefined;
     // What failed first, when the fork then hangs tearing down (a leaked connection, say).
     let failing: ForkFailure | undefined;
@@ -81,12 +71,11 @@ export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFai
         watchdog.iterationFinished();
         options.onIteration(message.iteration);
       } else if (message.type === 'measuring') {
-        // No spare runs while this fork measures: stopped before it may start, until its teardown.
-        void pauseSpares().then(() => {
+        // No spare works while this fork measures: it starts once every spare sits idle.
+        void (spares?.whenIdle() ?? Promise.resolve()).then(() => {
           if (child.connected) child.send({ type: 'measure' } satisfies ForkRequest);
         });
       } else if (message.type === 'phase') {
-        if (message.change.phase === 'teardownTrial') resumeSpares();
         options.clock?.phase(message.change);
         if (!done && failure === undefined) watchdog.phase(message.change);
       } else if (message.type === 'failing') {
@@ -108,7 +97,6 @@ export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFai
     });
     // 'close', not 'exit': it fires after the IPC channel has delivered every message.
     child.on('close', (code, signal) => {
-      resumeSpares();
       options.clock?.forkEnded();
       clearTimeout(timeout);
       watchdog.stop();
@@ -124,7 +112,7 @@ export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFai
     if (options.signal?.aborted) onAbort();
     else {
       child.send({ type: 'run', task } satisfies ForkRequest);
-      // Spares start beside this fork's start, setup and warmup; it stops them before it measures.
+      // Spares start beside this fork's start, setup and warmup; it measures once they are idle.
       for (const suiteModule of options.prepareNext ?? []) spares?.prepare(suiteModule);
     }
   });

@@ -30,8 +30,8 @@ export interface TrialEvents {
   /** The trial failed; teardownTrial runs next (and may itself hang on what broke). */
   failing?(failure: ForkFailure): void;
   /**
-   * Awaited once, right before the first measurement iteration: a fork asks its parent to stop
-   * every spare process first, so nothing else of the harness shares the cores while it measures.
+   * Awaited once, right before the first measurement iteration: a fork waits until its parent's
+   * spare processes sit idle, so nothing else of the harness shares the cores while it measures.
    */
   beforeMeasurement?(): Promise<void>;
 }
