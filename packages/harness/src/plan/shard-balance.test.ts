@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../compare/random.js';
 import { balanceShards, type WeightedItem } from './shard-balance.js';
 
-/** A reproducible pseudo-random sequence (mulberry32), so the property checks are the same every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
+// A reproducible sequence, so the property checks are the same every run.
 function items(seed: number, length: number): WeightedItem[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   // Durations spread over three orders of magnitude, as benchmark combinations are.
   return Array.from({ length }, (_, index) => ({
     key: `c${index}`,
