@@ -132,16 +132,21 @@ function comparisonCells(result: ResultComparison, labelled: boolean): TableCell
 
 /** The verdict in the page's words (this run and the previous one), single-fork results marked. */
 function verdictText(result: ResultComparison): string {
-  const text = verdictCell(result)
-    .replaceAll('the candidate', 'this run')
-    .replaceAll('the baseline', 'the previous run')
-    .replaceAll('only in this run', 'new in this run');
+  const text = inPageWords(verdictCell(result));
   return result.level === 'iteration' && result.verdict !== 'not comparable' ? `${text} †` : text;
 }
 
-/** Why a result is not comparable, or undefined when it was compared. */
+/** `compare`'s words for the two sides, as this page names them: this run and the previous one. */
+function inPageWords(text: string): string {
+  return text
+    .replaceAll('the candidate', 'this run')
+    .replaceAll('the baseline', 'the previous run')
+    .replaceAll('only in this run', 'new in this run');
+}
+
+/** Why a result is not comparable, in the page's words, or undefined when it was compared. */
 function notComparableReason(result: ResultComparison): string | undefined {
-  return result.verdict === 'not comparable' ? (result.reason ?? 'no reason given') : undefined;
+  return result.verdict === 'not comparable' ? inPageWords(result.reason ?? 'no reason given') : undefined;
 }
 
 /**
