@@ -89,6 +89,17 @@ describe('the committed docs for a reviewer', () => {
     expect(checked).toBeGreaterThan(40);
   });
 
+  it('quotes answer lines in the root README as the engine pages write them', async () => {
+    const readme = (await readFile(path.resolve(PACKAGE_DIR, '..', '..', 'README.md'), 'utf8')).replace(
+      /\s+/g,
+      ' ',
+    );
+    const quotes = [...readme.matchAll(/e\.g\. "([^"]+)"/g)].map((match) => match[1]!);
+    expect(quotes.length).toBeGreaterThanOrEqual(2);
+    const pages = [...(await enginePages()).values()].join('\n');
+    for (const quote of quotes) expect(pages, quote).toContain(quote);
+  });
+
   it('puts the shared-cores caveat right under the answers, before what the suites measure', async () => {
     const hub = await file('README.md');
     const caveat = hub.indexOf('**Client and server shared the cores.**');

@@ -139,6 +139,13 @@ describe(`credential corpus (${CREDENTIAL_FORMS.length} forms)`, () => {
     });
   }
 
+  it("is counted in the README's guarantees", async () => {
+    const readme = await readFile(path.join(FIXTURES, '..', '..', '..', '..', 'README.md'), 'utf8');
+    expect(readme.replace(/\s+/g, ' ')).toContain(
+      `"dbbench-docs credential corpus: ${CREDENTIAL_FORMS.length} forms redacted"`,
+    );
+  });
+
   it('shows the redaction where the secrets were', () => {
     const markdown = [...generated].filter(([file]) => file.endsWith('.md')).map(([, text]) => text);
     expect(markdown.join('\n')).toMatch(

@@ -106,6 +106,13 @@ async function brokenTemp(testCase: StartFailureCase, index: number): Promise<st
 }
 
 describe('servers that cannot start say so in three lines', () => {
+  it("is counted in the README's guarantees", async () => {
+    const readme = await readFile(new URL('../../../../README.md', import.meta.url), 'utf8');
+    expect(readme.replace(/\s+/g, ' ')).toContain(
+      `"start-failure corpus: ${CASES.length} cases refused in three lines"`,
+    );
+  });
+
   for (const [index, testCase] of CASES.entries()) {
     const name = `${testCase.provider} ${testCase.engine} with a TMPDIR ${testCase.temp}`;
     it.skipIf(testCase.rootOnly && !RUNNING_AS_ROOT)(
