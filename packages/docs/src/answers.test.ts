@@ -111,20 +111,22 @@ describe('declared answers', () => {
     expect(large!.sentence).toMatch(
       /^dataSize 100,000: \*\*COPY\*\* is 6\.\d× \(\d\.\d–\d\.\d×\) faster than multi-row INSERT to seed 100,000 rows$/,
     );
-    expect(large!.cell).toMatch(/^COPY 6\.\d× faster$/);
+    expect(large!.verdict).toMatch(
+      /^\*\*COPY\*\* is 6\.\d× \(\d\.\d–\d\.\d×\) faster than multi-row INSERT$/,
+    );
     // 0.5% apart with forks within 1%: the whole interval inside ±10%, the same.
     expect(small!.outcome).toBe('equivalent');
     expect(small!.sentence).toMatch(
       /^dataSize 1,000: COPY and multi-row INSERT: the same speed within ±10% \((0\.9\d|1\.0\d)–1\.0\d×\)/,
     );
-    expect(small!.cell).toBe('same ±10%');
+    expect(small!.verdict).toMatch(/^COPY and multi-row INSERT: the same speed within ±10% \(/);
     expect(outcomeSummary(answers)).toBe('1 decided, 1 equivalent, 0 undetermined');
   });
 
   it('names the baseline as the winner when the candidate is slower', () => {
     const [line] = answersOf(seedRows({ '1000': 30 }, { '1000': 10 }))[0]!.lines;
     expect(line!.sentence).toMatch(/\*\*multi-row INSERT\*\* is 3\.0× \(.*\) faster than COPY/);
-    expect(line!.cell).toBe('multi-row INSERT 3.0× faster');
+    expect(line!.verdict).toMatch(/^\*\*multi-row INSERT\*\* is 3\.0× \(.*\) faster than COPY$/);
   });
 
   it('calls a line undetermined, and says why, when the forks disagree too much to tell', () => {
@@ -144,7 +146,7 @@ describe('declared answers', () => {
       /^dataSize 1,000: undetermined: bulk is [\d.]+–[\d.]+× the speed of multiRow to seed 1,000 rows; /,
     );
     expect(wide!.sentence).toMatch(/more fork pairs would (hardly )?settle it/);
-    expect(wide!.cell).toMatch(/^undetermined \(/);
+    expect(wide!.verdict).toMatch(/^undetermined: bulk is [\d.]+–[\d.]+× the speed of multiRow$/);
     // Two forks give no interval: the range, and what would give one.
     const [two] = answersOf([noisy('bulk', 10, { forks: 2 }), noisy('multiRow', 30, { forks: 2 })])[0]!.lines;
     expect(two!.outcome).toBe('undetermined');
@@ -205,7 +207,7 @@ describe('declared answers', () => {
     );
     const [line] = answersOf(rows)[0]!.lines;
     expect(line!.sentence).toBe('dataSize 1,000: not answered: COPY failed');
-    expect(line!.cell).toBe('not answered');
+    expect(line!.verdict).toBe('not answered: COPY failed');
   });
 
   it('picks the best configuration of a side and names it, as a share of a limit', () => {

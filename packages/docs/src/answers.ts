@@ -26,7 +26,7 @@ import type { ResultRow } from './result-row.js';
 /** What a line came to: the three outcomes, or no answer at all (a side missing or failed). */
 export type LineOutcome = 'decided' | 'equivalent' | 'undetermined' | 'unanswered';
 
-/** One answered line: a sentence, and the short cell the hub puts side by side. */
+/** One answered line: the page's sentence, and its verdict alone, which the hub puts side by side. */
 export interface AnswerLine {
   /** The `per` axes' values this line is about, e.g. `{ dataSize: '100000' }`. */
   readonly at: Readonly<Record<string, string>>;
@@ -34,9 +34,14 @@ export interface AnswerLine {
   readonly atLabel: string;
   /** Markdown sentence, e.g. "**COPY** is 6.0× faster than multi-row INSERT (5.7–6.3×) to seed 100,000 rows". */
   readonly sentence: string;
-  /** Short form for side-by-side tables, e.g. "COPY 6.0× faster (5.7–6.3×)", "same ±10%", "undetermined". */
-  readonly cell: string;
+  /**
+   * The sentence without the `per` values, the context and the reason, e.g. "**COPY** is 6.0×
+   * (5.7–6.3×) faster than multi-row INSERT": what the hub shows, in the page's words.
+   */
+  readonly verdict: string;
   readonly outcome: LineOutcome;
+  /** Who a decided line favours, in words ("COPY faster", "latency.p99 lower with …"): what a change of verdict compares. */
+  readonly winner?: string;
   /**
    * For speed and share answers: the candidate's speed over the baseline's (above 1: faster) with
    * its interval, for the answers chart; absent when unanswered or comparing another metric.
@@ -253,7 +258,7 @@ function answerLines(
         at: {},
         atLabel: '',
         sentence: 'not measured in this report',
-        cell: 'not measured',
+        verdict: 'not measured in this report',
         outcome: 'unanswered',
       },
     ];
@@ -279,7 +284,7 @@ function unanswered(
     at,
     atLabel,
     sentence: `${lead}not answered: ${problem}`,
-    cell: 'not answered',
+    verdict: `not answered: ${problem}`,
     outcome: 'unanswered',
   };
 }
@@ -321,10 +326,21 @@ function answerLine(
     ),
   };
   const context = contextText(declaration, answer.candidate.item);
-  return { at, atLabel, ...phrase(declaration, answer, names, lead, context) };
+  const { verdict, reason, outcome, winner, speed } = phrase(declaration, answer, names);
+  const marker = methodMarker(answer.estimate);
+  return {
+    at,
+    atLabel,
+    sentence: `${lead}${verdict}${context}${reason}${marker}`,
+    verdict: `${verdict}${marker}`,
+    outcome,
+    ...(winner === undefined ? {} : { winner }),
+    ...(speed === undefined ? {} : { speed }),
+  };
 }
 
-const THRESHOLD_TEXT = `±${Math.round(ANSWER_THRESHOLD * 100)}%`;
+/** The band of equivalence as the pages write it, "±10%". */
+export const THRESHOLD_TEXT = `±${Math.round(ANSWER_THRESHOLD * 100)}%`;
 
 /** Why an undetermined line is undetermined, and what would settle it. */
 function undeterminedReason(answer: LineAnswer<ResultRow>): string {
@@ -351,36 +367,50 @@ function methodMarker(estimate: AnswerEstimate): string {
   return estimate.method === 'unpaired' ? ' ‡' : '';
 }
 
+/**
+ * What a line says, in parts: its verdict (the winner first), then the sentence's context and, for
+ * an undetermined line, why. The page writes all of it; the hub writes the verdict alone, the same
+ * words, so the two never disagree.
+ */
+interface Phrase {
+  readonly verdict: string;
+  /** Appended after the context: why an undetermined line is undetermined. */
+  readonly reason: string;
+  readonly outcome: LineOutcome;
+  readonly winner?: string;
+  readonly speed?: AnswerLine['speed'];
+}
+
 function phrase(
   declaration: AnswerDeclaration,
   answer: LineAnswer<ResultRow>,
   names: { readonly baseline: string; readonly candidate: string },
-  lead: string,
-  context: string,
-): { sentence: string; cell: string; outcome: LineOutcome; speed?: AnswerLine['speed'] } {
+): Phrase {
   const { estimate, outcome } = answer;
-  const marker = methodMarker(estimate);
   const interval = span(estimate.low, estimate.high);
+  const undetermined = outcome === 'undetermined' ? `; ${undeterminedReason(answer)}` : '';
   if (declaration.phrasing === 'value') {
     const metric = declaration.metric ?? 'score';
-    const ratioText = `${times(estimate.ratio)} (${interval})`;
     if (outcome === 'decided') {
+      const ratioText = `${times(estimate.ratio)} (${interval})`;
       return {
-        sentence: `${lead}${metric} with **${names.candidate}** is ${ratioText} that with ${names.baseline}${context}${marker}`,
-        cell: `${times(estimate.ratio)} (${interval})`,
+        verdict: `${metric} with **${names.candidate}** is ${ratioText} that with ${names.baseline}`,
+        reason: '',
         outcome,
+        winner: `${metric} ${estimate.ratio > 1 ? 'higher' : 'lower'} with ${names.candidate}`,
       };
     }
     if (outcome === 'equivalent') {
+      const near = nearSpan(estimate.low, estimate.high);
       return {
-        sentence: `${lead}${metric}: the same with ${names.candidate} and ${names.baseline} within ${THRESHOLD_TEXT} (${nearSpan(estimate.low, estimate.high)})${context}${marker}`,
-        cell: `same ${THRESHOLD_TEXT}`,
+        verdict: `${metric}: the same with ${names.candidate} and ${names.baseline} within ${THRESHOLD_TEXT} (${near})`,
+        reason: '',
         outcome,
       };
     }
     return {
-      sentence: `${lead}undetermined: ${metric} with ${names.candidate} is ${interval} that with ${names.baseline}${context}; ${undeterminedReason(answer)}${marker}`,
-      cell: `undetermined (${interval})`,
+      verdict: `undetermined: ${metric} with ${names.candidate} is ${interval} that with ${names.baseline}`,
+      reason: undetermined,
       outcome,
     };
   }
@@ -393,48 +423,40 @@ function phrase(
   const factorSpan = span(factorLow, factorHigh);
   if (declaration.phrasing === 'share') {
     const share = `${times(factor)} (${factorSpan})`;
-    const settled =
-      outcome === 'undetermined' ? `; undetermined against equal speed: ${undeterminedReason(answer)}` : '';
     return {
-      sentence: `${lead}**${names.candidate}** reaches ${share} the speed of ${names.baseline}${context}${settled}${marker}`,
-      cell: share,
+      verdict: `**${names.candidate}** reaches ${share} the speed of ${names.baseline}`,
+      reason:
+        outcome === 'undetermined' ? `; undetermined against equal speed: ${undeterminedReason(answer)}` : '',
       outcome,
+      winner: `${names.candidate} ${factor >= 1 ? 'faster' : 'slower'}`,
       speed,
     };
   }
   if (outcome === 'equivalent') {
+    const near = nearSpan(factorLow, factorHigh);
     return {
-      sentence: `${lead}${names.candidate} and ${names.baseline}: the same speed within ${THRESHOLD_TEXT} (${nearSpan(factorLow, factorHigh)})${context}${marker}`,
-      cell: `same ${THRESHOLD_TEXT}`,
+      verdict: `${names.candidate} and ${names.baseline}: the same speed within ${THRESHOLD_TEXT} (${near})`,
+      reason: '',
       outcome,
       speed,
     };
   }
   if (outcome === 'undetermined') {
     return {
-      sentence: `${lead}undetermined: ${names.candidate} is ${factorSpan} the speed of ${names.baseline}${context}; ${undeterminedReason(answer)}${marker}`,
-      cell: `undetermined (${factorSpan})`,
+      verdict: `undetermined: ${names.candidate} is ${factorSpan} the speed of ${names.baseline}`,
+      reason: undetermined,
       outcome,
       speed,
     };
   }
   if (factor >= 1) {
-    const ratioText = `${times(factor)} (${factorSpan})`;
-    return {
-      sentence: `${lead}**${names.candidate}** is ${ratioText} faster than ${names.baseline}${context}${marker}`,
-      cell: `${names.candidate} ${times(factor)} faster`,
-      outcome,
-      speed,
-    };
+    const verdict = `**${names.candidate}** is ${times(factor)} (${factorSpan}) faster than ${names.baseline}`;
+    return { verdict, reason: '', outcome, winner: `${names.candidate} faster`, speed };
   }
   // The baseline wins: name the winner first, with the inverted ratio.
   const ratioText = `${times(1 / factor)} (${span(1 / factorHigh, 1 / factorLow)})`;
-  return {
-    sentence: `${lead}**${names.baseline}** is ${ratioText} faster than ${names.candidate}${context}${marker}`,
-    cell: `${names.baseline} ${times(1 / factor)} faster`,
-    outcome,
-    speed,
-  };
+  const verdict = `**${names.baseline}** is ${ratioText} faster than ${names.candidate}`;
+  return { verdict, reason: '', outcome, winner: `${names.baseline} faster`, speed };
 }
 
 /** How many lines of `answers` came to each outcome. */
@@ -455,6 +477,9 @@ export function outcomeSummary(answers: readonly Answer[]): string {
   if (counts.unanswered > 0) parts.push(`${counts.unanswered} not answered`);
   return parts.join(', ');
 }
+
+/** The interval level as the pages write it, "95%". */
+export const LEVEL_TEXT = `${Math.round(FORK_CONFIDENCE * 100)}%`;
 
 /** The note under the answers: the three outcomes, the threshold, the level, and the marks. */
 export const ANSWERS_NOTE =

@@ -55,6 +55,12 @@ export function benchmarkSections(
 ): { readonly sections: BenchmarkSection[]; readonly charts: ChartDefinition[] } {
   const sections: BenchmarkSection[] = [];
   const charts: ChartDefinition[] = [];
+  // The metrics the report's declared questions compare: a benchmark about one of them charts it.
+  const comparedMetrics = new Set(
+    rows.flatMap((row) =>
+      (row.dbbench?.answers ?? []).flatMap((answer) => (answer.metric === undefined ? [] : [answer.metric])),
+    ),
+  );
   for (const benchmarkRows of groupBy(rows, (row) => row.qualifiedName).values()) {
     const byUnit = groupBy(benchmarkRows, (row) => row.primary.scoreUnit);
     for (const unitRows of byUnit.values()) {
@@ -68,6 +74,7 @@ export function benchmarkSections(
         title: `${naming.titlePrefix}: ${heading}`,
         rows: unitRows,
         tables,
+        comparedMetrics,
       });
       if (chart) charts.push(chart);
       sections.push({

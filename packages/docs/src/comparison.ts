@@ -46,9 +46,18 @@ export interface ComparisonModel {
   readonly origins: readonly string[];
   /** One line of verdict counts, or why nothing was compared. */
   readonly summary: string;
+  /** Whether any result had a previous value to compare with. */
+  readonly compared: boolean;
+  /** The verdict counts alone ("6 regressed, 82 unchanged (~)"), or why nothing was compared: for the hub. */
+  readonly verdicts: string;
+  /**
+   * Results not comparable for a reason that repeats, folded: one line per reason with its count
+   * ("92 results not comparable: CPU model differs (…)"), instead of a table row each repeating it.
+   */
+  readonly notComparable: readonly string[];
   /** Results called improved or regressed, largest change first; null when none. */
   readonly called: MarkdownTable | null;
-  /** Every compared result (folded on the page); null when nothing was compared. */
+  /** Every compared result but the folded ones (the table is folded on the page); null when none is left. */
   readonly all: MarkdownTable | null;
   /** The run-to-run noise each benchmark's forks show in the current reports; null without forks. */
   readonly noise: MarkdownTable | null;
@@ -123,11 +132,42 @@ function comparisonCells(result: ResultComparison, labelled: boolean): TableCell
 
 /** The verdict in the page's words (this run and the previous one), single-fork results marked. */
 function verdictText(result: ResultComparison): string {
-  const text = verdictCell(result)
+  const text = inPageWords(verdictCell(result));
+  return result.level === 'iteration' && result.verdict !== 'not comparable' ? `${text} †` : text;
+}
+
+/** `compare`'s words for the two sides, as this page names them: this run and the previous one. */
+function inPageWords(text: string): string {
+  return text
     .replaceAll('the candidate', 'this run')
     .replaceAll('the baseline', 'the previous run')
     .replaceAll('only in this run', 'new in this run');
-  return result.level === 'iteration' && result.verdict !== 'not comparable' ? `${text} †` : text;
+}
+
+/** Why a result is not comparable, in the page's words, or undefined when it was compared. */
+function notComparableReason(result: ResultComparison): string | undefined {
+  return result.verdict === 'not comparable' ? inPageWords(result.reason ?? 'no reason given') : undefined;
+}
+
+/**
+ * The not comparable results whose reason repeats, as one line per reason with its count: a run on
+ * another machine makes every result not comparable for the same reason, and a row each would repeat
+ * it dozens of times. A reason met once keeps its row, which names the result.
+ */
+function foldedNotComparable(results: readonly ResultComparison[]): {
+  lines: string[];
+  reasons: Set<string>;
+} {
+  const counts = new Map<string, number>();
+  for (const result of results) {
+    const reason = notComparableReason(result);
+    if (reason !== undefined) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  }
+  const repeated = [...counts].filter(([, count]) => count > 1);
+  return {
+    lines: repeated.map(([reason, count]) => `${count} results not comparable: ${reason}`),
+    reasons: new Set(repeated.map(([reason]) => reason)),
+  };
 }
 
 /** Fork means of a result's iteration scores (forks with at least one iteration). */
@@ -211,20 +251,28 @@ export function comparisonSection(reports: readonly ComparedReport[]): Compariso
   const comparison = inputs.length === 0 ? undefined : compareResults({ results: inputs });
   const results = comparison?.results ?? [];
   const called = calledChangesBySize(results).filter((result) => isCalled(result.verdict));
+  const folded = foldedNotComparable(results);
+  const compared = results.filter((result) => !folded.reasons.has(notComparableReason(result) ?? ''));
   return {
     origins,
     summary:
       results.length === 0
         ? 'No result has a previous value to compare with.'
         : `Verdicts (an indication: two runs made at different times): ${verdictCounts(results)}.`,
+    compared: results.length > 0,
+    verdicts:
+      results.length === 0
+        ? 'no previous committed report to compare with'
+        : `${verdictCounts(results)}${compared.some((result) => result.verdict !== 'not comparable') ? ' (an indication: two runs made at different times)' : ''}`,
+    notComparable: folded.lines,
     called:
       called.length === 0
         ? null
         : { header, rows: called.map((result) => comparisonCells(result, labelled)) },
     all:
-      results.length === 0
+      compared.length === 0
         ? null
-        : { header, rows: results.map((result) => comparisonCells(result, labelled)) },
+        : { header, rows: compared.map((result) => comparisonCells(result, labelled)) },
     noise: noiseTable(reports),
     singleFork: results.some((result) => result.level === 'iteration' && result.verdict !== 'not comparable'),
     thresholdText: `${DEFAULT_NOISE_THRESHOLD * 100}%`,

@@ -10,6 +10,10 @@ import { compareParamValues, compareStrings, formatBytes, NOT_APPLICABLE } from 
 import { codeCell, type MarkdownTable, type TableCell } from './markdown-table.js';
 import { profilesTable } from './profiles-table.js';
 import { runTimeTable } from './run-time-table.js';
+import { answerChanges } from './answer-changes.js';
+import type { PageChangeCounts } from './hub-page.js';
+import { sharedMachineNote } from './machine-note.js';
+import { reportRows } from './report-rows.js';
 import type { DbbenchReportFile } from './report-file.js';
 import { rowFromDbbench } from './result-row.js';
 import { formatSetting } from './settings-format.js';
@@ -32,6 +36,8 @@ export interface EnginePageModel {
   readonly answersNote: string;
   /** "34 decided, 5 equivalent, 2 undetermined": the page's answer lines by outcome. */
   readonly answersSummary: string;
+  /** The caveat of a machine the client shared with the server, or null. */
+  readonly machineNote: string | null;
   /** The answers chart (file names relative to the page), or null when no speed answer was answered. */
   readonly answersChart: {
     readonly title: string;
@@ -167,6 +173,8 @@ export function enginePage(input: EnginePageInput): {
   charts: ChartDefinition[];
   /** Every answer of the page, for the hub (computed once, reused by the hub). */
   answers: Answer[];
+  /** What changed since the previous committed reports, for the hub's summary. */
+  changes: PageChangeCounts;
 } {
   const { database, reports } = input;
   const title = serverTitle(database, reports);
@@ -181,10 +189,23 @@ export function enginePage(input: EnginePageInput): {
     return { suite: report.suite, file: report.file, benchmarks: built.sections };
   });
   const answers = answersBySuite(reports);
+  const allAnswers = answers.flatMap((suite) => suite.answers);
+  const comparison = comparisonSection(
+    reports.map((report) => ({
+      file: report.file,
+      label: report.suite,
+      rows: report.results.map(rowFromDbbench),
+      baseline: input.baselines.get(report.file),
+    })),
+  );
+  const previousRows = reports.flatMap((report) => {
+    const previous = input.baselines.get(report.file)?.report;
+    return previous === undefined ? [] : reportRows(previous);
+  });
   const chart = answersChart({
     name: `${database}-answers`,
     title: `${title}: answers`,
-    answers: answers.flatMap((suite) => suite.answers),
+    answers: allAnswers,
   });
   if (chart !== undefined) charts.push(chart);
   const model: EnginePageModel = {
@@ -216,19 +237,23 @@ export function enginePage(input: EnginePageInput): {
             caption: chart.caption,
           },
     answersNote: ANSWERS_NOTE,
-    answersSummary: outcomeSummary(answers.flatMap((suite) => suite.answers)),
+    answersSummary: outcomeSummary(allAnswers),
+    machineNote: sharedMachineNote([{ title, reports }]),
     suites,
-    comparison: comparisonSection(
-      reports.map((report) => ({
-        file: report.file,
-        label: report.suite,
-        rows: report.results.map(rowFromDbbench),
-        baseline: input.baselines.get(report.file),
-      })),
-    ),
+    comparison,
     confidence: CONFIDENCE_TEXT,
     notesFile: `notes/${database}.md`,
     handNotes: input.handNotes,
   };
-  return { model, charts, answers: answers.flatMap((suite) => suite.answers) };
+  return {
+    model,
+    charts,
+    answers: allAnswers,
+    changes: {
+      compared: comparison.compared,
+      verdicts: comparison.verdicts,
+      answerChanges:
+        previousRows.length === 0 ? undefined : answerChanges(allAnswers, answersOf(previousRows)),
+    },
+  };
 }

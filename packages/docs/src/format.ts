@@ -88,3 +88,9 @@ export function compareParamValues(a: string, b: string): number {
   }
   return compareStrings(a, b);
 }
+
+/** "a", "a and b", "a, b and c". */
+export function listSentence(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]!}`;
+}

@@ -1,13 +1,56 @@
-import { outcomeSummary, type Answer } from './answers.js';
+import type { AnswerChange } from './answer-changes.js';
+import { LEVEL_TEXT, outcomeSummary, THRESHOLD_TEXT, type Answer } from './answers.js';
 import { serverTitle } from './engine-name.js';
-import { NOT_APPLICABLE } from './format.js';
+import { listSentence, NOT_APPLICABLE } from './format.js';
 import { DEFAULT_REPORT_PATTERN } from './find-reports.js';
 
 /** Where the docs go when `--out` is not given (relative to the root). */
 export const DEFAULT_OUT_DIR = 'benchmark-docs';
-import { codeCell, markdownCell, type MarkdownTable, type TableCell } from './markdown-table.js';
+import {
+  codeCell,
+  inlineCellMarkdown,
+  markdownCell,
+  type MarkdownTable,
+  type TableCell,
+} from './markdown-table.js';
+import { sharedMachineNote } from './machine-note.js';
 import type { JmhPageName } from './page-names.js';
 import type { DbbenchReportFile, JmhReportFile } from './report-file.js';
+
+/** What a page's comparison with the previous committed reports found, for the hub's summary. */
+export interface PageChangeCounts {
+  /** Whether any result had a previous value. */
+  readonly compared: boolean;
+  /** "6 regressed, 82 unchanged (~)", or why nothing was compared. */
+  readonly verdicts: string;
+  /** Answer lines whose outcome or winner changed; undefined when there was nothing to compare with. */
+  readonly answerChanges: readonly AnswerChange[] | undefined;
+}
+
+/** One page's entry in the hub's summary of changes: a sentence, and the answer lines that changed. */
+export interface PageChanges {
+  readonly title: string;
+  readonly summary: string;
+  /** "pooled: COPY or …? (dataSize 1,000): undetermined → **COPY** is 2.4× …", folded under the sentence. */
+  readonly lines: readonly string[];
+}
+
+function changeSummary(title: string, file: string, changes: PageChangeCounts): PageChanges {
+  const changed = changes.answerChanges ?? [];
+  const answers =
+    changes.answerChanges === undefined
+      ? ''
+      : changed.length === 0
+        ? '; no answer line changed its verdict'
+        : `; ${plural(changed.length, 'answer line')} changed verdict`;
+  return {
+    title,
+    summary: `[${title}](${file}): ${changes.verdicts}${answers}`,
+    lines: changed.map((change) => `${change.suite}: ${change.line}: ${change.before} → ${change.now}`),
+  };
+}
+
+const ANSWERS_INTRO = `Each question the suites declare, answered on every engine in its page's words: a decided line names the winner first with its ratio and ${LEVEL_TEXT} interval; an equivalent line is the same within ${THRESHOLD_TEXT}; an undetermined line gives its interval (the engine page says why, and how many more fork pairs would settle it). ‡: the two sides come from separate runs.`;
 
 /** What the hub template (README.md) receives. */
 export interface HubPageModel {
@@ -21,8 +64,14 @@ export interface HubPageModel {
   readonly suites: readonly { suite: string; benchmarks: readonly { name: string; description: string }[] }[];
   readonly reports: MarkdownTable;
   readonly pages: readonly { title: string; file: string }[];
-  /** Every engine's answers side by side (one row per question and `per` value); null when none is declared. */
-  readonly answers: MarkdownTable | null;
+  /** Every engine's answers side by side, per suite one row per question; empty when none is declared. */
+  readonly answers: readonly { suite: string; table: MarkdownTable }[];
+  /** Who shared the machine with the servers, and what that means for the answers; null when unknown. */
+  readonly machineNote: string | null;
+  /** Per page, what changed since the previous committed reports. */
+  readonly changes: readonly PageChanges[];
+  /** How to read the answer tables. */
+  readonly answersIntro: string;
   /** Per engine with answers: "PostgreSQL 15.20: 34 decided, 5 equivalent, 2 undetermined". */
   readonly answersSummary: readonly string[];
   readonly handNotes: string | null;
@@ -35,19 +84,15 @@ export interface HubPageInput {
     database: string;
     reports: readonly DbbenchReportFile[];
     answers: readonly Answer[];
+    changes: PageChangeCounts;
   }[];
-  readonly jmhReports: readonly { report: JmhReportFile; page: JmhPageName }[];
+  readonly jmhReports: readonly { report: JmhReportFile; page: JmhPageName; changes: PageChangeCounts }[];
   /** The `--reports` patterns the pages were generated from (undefined: the default). */
   readonly reportPatterns: readonly string[] | undefined;
   /** The output directory relative to the root, as `--out` would name it. */
   readonly outDir: string;
   /** Hand-written notes from `notes/README.md`, or null. */
   readonly handNotes: string | null;
-}
-
-function listSentence(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]!}`;
 }
 
 function plural(count: number, word: string): string {
@@ -93,6 +138,18 @@ export function hubPageModel(input: HubPageInput): HubPageModel {
       suites.set(report.suite, benchmarks);
     }
   }
+  const changedPages = [
+    ...input.engines.map((engine, index) => ({
+      title: titles[index] ?? engine.database,
+      file: `${engine.database}.md`,
+      changes: engine.changes,
+    })),
+    ...input.jmhReports.map(({ report, page, changes }) => ({
+      title: `JMH: ${report.file}`,
+      file: `${page.name}.md`,
+      changes,
+    })),
+  ];
   const reportRows: TableCell[][] = [
     ...input.engines.flatMap((engine, index) =>
       engine.reports.map((report): TableCell[] => [
@@ -144,6 +201,17 @@ export function hubPageModel(input: HubPageInput): HubPageModel {
       })),
     ],
     answers: answersSideBySide(input.engines, titles),
+    answersIntro: ANSWERS_INTRO,
+    machineNote: sharedMachineNote(
+      input.engines.map((engine, index) => ({
+        title: titles[index] ?? engine.database,
+        reports: engine.reports,
+      })),
+    ),
+    // Only when some page had a previous report: a list of "nothing to compare" says nothing.
+    changes: changedPages.some(({ changes }) => changes.compared)
+      ? changedPages.map(({ title, file, changes }) => changeSummary(title, file, changes))
+      : [],
     answersSummary: input.engines
       .filter((engine) => engine.answers.length > 0)
       .map(
@@ -154,37 +222,51 @@ export function hubPageModel(input: HubPageInput): HubPageModel {
   };
 }
 
-/** One row per suite, question and `per` value; a column per engine with its short answer. */
+/**
+ * Per suite, one row per question and a column per engine: each line's verdict in the engine page's
+ * own words (the winner first), after that engine's own `per` label, so a cell never borrows another
+ * engine's names. A question an engine words differently (its bulk path's name) shows each wording
+ * with its engine.
+ */
 function answersSideBySide(
   engines: HubPageInput['engines'],
   titles: readonly string[],
-): MarkdownTable | null {
-  const rows = new Map<string, { suite: string; questions: Set<string>; at: string; cells: string[] }>();
+): { suite: string; table: MarkdownTable }[] {
+  const suites = new Map<string, Map<number, { wordings: Map<string, string[]>; cells: TableCell[] }>>();
   engines.forEach((engine, column) => {
+    const title = titles[column] ?? engine.database;
     for (const answer of engine.answers) {
-      for (const line of answer.lines) {
-        const key = JSON.stringify([answer.suite, answer.position, line.at]);
-        const row = rows.get(key) ?? {
-          suite: answer.suite,
-          questions: new Set<string>(),
-          at: line.atLabel,
-          cells: engines.map(() => NOT_APPLICABLE),
-        };
-        row.questions.add(answer.question);
-        row.cells[column] = line.cell;
-        rows.set(key, row);
-      }
+      const questions =
+        suites.get(answer.suite) ??
+        new Map<number, { wordings: Map<string, string[]>; cells: TableCell[] }>();
+      const row = questions.get(answer.position) ?? {
+        wordings: new Map<string, string[]>(),
+        cells: engines.map((): TableCell => NOT_APPLICABLE),
+      };
+      row.wordings.set(answer.question, [...(row.wordings.get(answer.question) ?? []), title]);
+      row.cells[column] = markdownCell(
+        answer.lines
+          .map((line) =>
+            inlineCellMarkdown(line.atLabel === '' ? line.verdict : `${line.atLabel}: ${line.verdict}`),
+          )
+          .join('<br>'),
+      );
+      questions.set(answer.position, row);
+      suites.set(answer.suite, questions);
     }
   });
-  if (rows.size === 0) return null;
-  return {
-    header: ['suite', 'question', 'at', ...engines.map((engine, index) => titles[index] ?? engine.database)],
-    // A question an engine words differently (its bulk path's name) shows each wording once.
-    rows: [...rows.values()].map((row): TableCell[] => [
-      row.suite,
-      [...row.questions].join(' / '),
-      row.at,
-      ...row.cells,
-    ]),
-  };
+  return [...suites].map(([suite, questions]) => ({
+    suite,
+    table: {
+      header: ['question', ...engines.map((engine, index) => titles[index] ?? engine.database)],
+      rows: [...questions]
+        .sort(([a], [b]) => a - b)
+        .map(([, row]): TableCell[] => [
+          row.wordings.size === 1
+            ? [...row.wordings.keys()].join('')
+            : [...row.wordings].map(([wording, where]) => `${wording} (${where.join(', ')})`).join(' / '),
+          ...row.cells,
+        ]),
+    },
+  }));
 }

@@ -1,6 +1,7 @@
 import type { Baseline } from './baseline.js';
 import { benchmarkSections, type BenchmarkSection } from './benchmark-section.js';
 import { CONFIDENCE_TEXT, type ChartDefinition } from './charts/score-chart.js';
+import type { PageChangeCounts } from './hub-page.js';
 import { comparisonSection, type ComparisonModel } from './comparison.js';
 import { NOT_APPLICABLE } from './format.js';
 import type { MarkdownTable } from './markdown-table.js';
@@ -30,7 +31,7 @@ export function jmhPage(
   report: JmhReportFile,
   page: JmhPageName,
   baseline: Baseline | undefined,
-): { model: JmhPageModel; charts: ChartDefinition[] } {
+): { model: JmhPageModel; charts: ChartDefinition[]; changes: PageChangeCounts } {
   const rows = report.results.map(rowFromJmh);
   const distinct = (pick: (row: ResultRow) => string | undefined) => {
     const values = [...new Set(rows.map(pick).filter((value): value is string => value !== undefined))];
@@ -39,6 +40,7 @@ export function jmhPage(
   // "jmh-avgt" already says JMH; "orders/results" does not.
   const titlePrefix = /^jmh/i.test(page.label) ? page.label : `JMH ${page.label}`;
   const built = benchmarkSections(rows, { chartPrefix: page.name, titlePrefix });
+  const comparison = comparisonSection([{ file: report.file, label: undefined, rows, baseline }]);
   return {
     model: {
       label: page.label,
@@ -63,9 +65,10 @@ export function jmhPage(
         'report',
       ),
       benchmarks: built.sections,
-      comparison: comparisonSection([{ file: report.file, label: undefined, rows, baseline }]),
+      comparison,
       confidence: CONFIDENCE_TEXT,
     },
     charts: built.charts,
+    changes: { compared: comparison.compared, verdicts: comparison.verdicts, answerChanges: undefined },
   };
 }

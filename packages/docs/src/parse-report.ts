@@ -1,3 +1,4 @@
+import { redactCredentials, redactReportCredentials } from '@dbbench/harness';
 import { dbbenchReportSchema, jmhReportSchema } from '@dbbench/harness/report';
 import { DocsError } from './docs-error.js';
 import { fillRawDataFromHistograms } from './jmh-histogram.js';
@@ -73,7 +74,10 @@ function hasDbbenchExtension(results: readonly unknown[]): boolean {
 }
 
 /**
- * Parses and validates one report. A file whose results carry a `dbbench` extension is checked
+ * Parses, redacts and validates one report. Every credential the report carries (a password in a
+ * `connectUri` parameter of a Java project's JMH report, a token in an environment string) is
+ * replaced by `***` first, before any check, message or page sees the data: this is the one place
+ * reports enter the docs, current and baseline alike. A file whose results carry a `dbbench` extension is checked
  * against the harness's report schema; a file with none is read as plain JMH JSON (sample-mode
  * histograms included). Then what no schema can see: an empty report, a negative or non-finite
  * score, the same combination twice. Every error names the file, the JSON path and what was
@@ -85,9 +89,13 @@ function hasDbbenchExtension(results: readonly unknown[]): boolean {
 export function parseReport(file: string, text: string): ReportFile {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = redactReportCredentials(JSON.parse(text) as unknown);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    // V8 quotes the text around a syntax error, which may hold a password cut short: leave it out.
+    const message = error instanceof Error ? error.message : String(error);
+    const reason = redactCredentials(
+      message.replace(/,\s*(?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, ''),
+    );
     throw new DocsError(
       `${file} is not valid JSON (${reason}).\nA benchmark interrupted while writing leaves a truncated report: re-run it; nothing was written.`,
     );

@@ -219,17 +219,19 @@ export async function renderDocs(options: RenderOptions): Promise<Map<string, st
     });
     await renderCharts(page.charts, output);
     output.set(`${database}.md`, templates.engine(page.model));
-    engines.push({ database, reports, answers: page.answers });
+    engines.push({ database, reports, answers: page.answers, changes: page.changes });
   }
   const names = jmhPageNames(
     jmhReports.map((report) => report.file),
     new Set(['readme', ...engines.map((engine) => engine.database)]),
   );
-  const jmhPages = jmhReports.map((report) => ({ report, page: names.get(report.file)! }));
-  for (const { report, page } of jmhPages) {
+  const jmhPages: HubPageInput['jmhReports'][number][] = [];
+  for (const report of jmhReports) {
+    const page = names.get(report.file)!;
     const built = jmhPage(report, page, baselines.get(report.file));
     await renderCharts(built.charts, output);
     output.set(`${page.name}.md`, templates.jmh(built.model));
+    jmhPages.push({ report, page, changes: built.changes });
   }
   output.set(
     'README.md',

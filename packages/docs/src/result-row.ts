@@ -109,27 +109,33 @@ export function finiteScore(metric: JmhMetric | undefined): number | undefined {
   return metric.score;
 }
 
+/** A value with its fork-level interval, as the tables and charts show it. */
+export interface MetricInterval {
+  readonly score: number;
+  readonly low?: number;
+  readonly high?: number;
+  readonly interval?: ForkInterval;
+}
+
 /**
  * A score with its fork-level interval (the pages' one method: the mean of the fork means, a 95%
  * Student t over them from 3 forks, the range of the forks with 2, none with 1), the lower end cut
  * at zero since no time or throughput is negative. A plain JMH report without raw data keeps its own
  * error.
  */
-export function scoreInterval(row: ResultRow):
-  | {
-      readonly score: number;
-      readonly low?: number;
-      readonly high?: number;
-      readonly interval?: ForkInterval;
-    }
-  | undefined {
+export function scoreInterval(row: ResultRow): MetricInterval | undefined {
+  return metricInterval(row, row.primary);
+}
+
+/** {@link scoreInterval} of any metric of the row (a secondary metric a chart plots). */
+export function metricInterval(row: ResultRow, metric: JmhMetric): MetricInterval | undefined {
   if (row.status !== 'ok') return undefined;
-  const interval = forkInterval(row.primary.rawData);
+  const interval = forkInterval(metric.rawData);
   if (interval === undefined) {
     // A JMH report that keeps only histograms has no fork values: its own error is all there is.
-    const score = finiteScore(row.primary);
+    const score = finiteScore(metric);
     if (score === undefined) return undefined;
-    const error = row.primary.scoreError;
+    const error = metric.scoreError;
     if (error === 'NaN' || !Number.isFinite(error)) return { score };
     return { score, low: Math.max(0, score - error), high: score + error };
   }

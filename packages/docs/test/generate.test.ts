@@ -194,3 +194,64 @@ describe('generateDocs on real harness output', () => {
     expect(await readdir(path.join(root, 'benchmark-docs'))).toEqual(['README.md', 'charts', 'postgres.md']);
   });
 });
+
+describe('a regeneration from a changed report', () => {
+  /** Lines that differ between two versions of a file whose line count did not change. */
+  function changedLines(before: string, after: string): number {
+    const a = before.split('\n');
+    const b = after.split('\n');
+    expect(b.length).toBe(a.length);
+    return a.filter((line, index) => line !== b[index]).length;
+  }
+
+  it('changes only the lines whose numbers changed', async () => {
+    const root = await fixtureRoot({ jmh: false });
+    const out = path.join(root, 'benchmark-docs');
+    await generateDocs({ root });
+    const before = new Map<string, string>();
+    for (const name of await readdir(out, { recursive: true })) {
+      if (/\.(md|svg|json)$/.test(name)) before.set(name, await readFile(path.join(out, name), 'utf8'));
+    }
+    // One result of one benchmark measured 10% slower in every iteration.
+    const report = path.join(root, 'packages', 'suite-pooled', 'reports', 'postgres.json');
+    const results = JSON.parse(await readFile(report, 'utf8')) as {
+      dbbench: { benchmarkName: string };
+      primaryMetric: { score: number; rawData: number[][] };
+      secondaryMetrics: Record<string, { score: number; rawData: number[][] }>;
+    }[];
+    const changed = results.find((result) => result.dbbench.benchmarkName === 'seed')!;
+    const scale = (metric: { score: number; rawData: number[][] } | undefined, factor: number): void => {
+      if (metric === undefined) return;
+      metric.rawData = metric.rawData.map((fork) => fork.map((value) => value * factor));
+      metric.score *= factor;
+    };
+    scale(changed.primaryMetric, 1.1);
+    scale(changed.secondaryMetrics['rows/s'], 1 / 1.1);
+    await writeFile(report, JSON.stringify(results, null, 2));
+    await generateDocs({ root });
+
+    const differing: string[] = [];
+    for (const [name, text] of before) {
+      const now = await readFile(path.join(out, name), 'utf8');
+      if (now !== text) differing.push(name);
+    }
+    // The page and the benchmark's own chart; every other page and chart is byte-identical.
+    expect(differing.sort()).toEqual([
+      'charts/postgres-pooled-seed.svg',
+      'charts/postgres-pooled-seed.vl.json',
+      'postgres.md',
+    ]);
+    expect(
+      changedLines(before.get('postgres.md')!, await readFile(path.join(out, 'postgres.md'), 'utf8')),
+    ).toBeLessThanOrEqual(4);
+    const spec = 'charts/postgres-pooled-seed.vl.json';
+    expect(changedLines(before.get(spec)!, await readFile(path.join(out, spec), 'utf8'))).toBeLessThanOrEqual(
+      3,
+    );
+    const svg = 'charts/postgres-pooled-seed.svg';
+    const svgBefore = before.get(svg)!;
+    const svgChanged = changedLines(svgBefore, await readFile(path.join(out, svg), 'utf8'));
+    expect(svgChanged).toBeGreaterThan(0);
+    expect(svgChanged).toBeLessThan(svgBefore.split('\n').length / 4);
+  });
+});

@@ -22,6 +22,7 @@ export type {
   PlanSection,
   ShardRecord,
 } from './report/report-schema.js';
+export * from './report/redact-credentials.js';
 export { DbbenchError, InterruptedError, isUserError, isUsageError, usageError } from './define/errors.js';
 export { DEBUG_VARIABLE, EXIT_CODES, exitCodeFor, formatCliError, reportCliError } from './cli/cli-errors.js';
 export {

@@ -9,6 +9,7 @@ import { ANSWER_THRESHOLD, equivalenceBand } from '@dbbench/harness/compare';
 import type { Answer, LineOutcome } from '../answers.js';
 import type { ChartDefinition } from './score-chart.js';
 import type { JsonValue } from './score-chart-spec.js';
+import { significant } from './significant.js';
 
 const TEXT_LIMIT = 1000;
 
@@ -19,9 +20,31 @@ const OUTCOME_COLORS: Readonly<Record<Exclude<LineOutcome, 'unanswered'>, string
   undetermined: '#9d9d9d',
 };
 
-/** Four significant digits: what the chart can show, and a spec whose diff shows only real changes. */
-function rounded(value: number): number {
-  return Number(value.toPrecision(4));
+/**
+ * The lines the chart leaves out, on purpose, in a sentence for its caption: those comparing a metric
+ * rather than a speed (a ratio of latencies or of memory reads the other way round, so it would
+ * mislead beside speeds) and those not answered. Every line is either drawn or counted here.
+ */
+function leftOutNote(answers: readonly Answer[]): string {
+  const metricLines = new Map<string, number>();
+  let unanswered = 0;
+  for (const answer of answers) {
+    for (const line of answer.lines) {
+      if (line.outcome === 'unanswered') unanswered += 1;
+      else if (line.speed === undefined)
+        metricLines.set(answer.question, (metricLines.get(answer.question) ?? 0) + 1);
+    }
+  }
+  const parts = [
+    ...[...metricLines].map(
+      ([question, count]) =>
+        `${count} line${count === 1 ? '' : 's'} of "${question}" (a ratio of a metric, not of speeds)`,
+    ),
+    ...(unanswered === 0 ? [] : [`${unanswered} line${unanswered === 1 ? '' : 's'} not answered`]),
+  ];
+  return parts.length === 0
+    ? ' Every answer line above is drawn.'
+    : ` Not drawn, and given in the text above: ${parts.join('; ')}.`;
 }
 
 /** The answers chart of a page, or undefined when no speed answer was answered. */
@@ -38,14 +61,15 @@ export function answersChart(options: {
             {
               label: `${answer.suite}: ${answer.question}${line.atLabel === '' ? '' : ` (${line.atLabel})`}`,
               outcome: line.outcome,
-              ratio: rounded(line.speed.ratio),
-              low: rounded(line.speed.low),
-              high: rounded(line.speed.high),
+              ratio: significant(line.speed.ratio),
+              low: significant(line.speed.low),
+              high: significant(line.speed.high),
             },
           ],
     ),
   );
   if (points.length === 0) return undefined;
+  const leftOut = leftOutNote(options.answers);
   const order = points.map((point) => point.label);
   const y: JsonValue = { field: 'label', type: 'nominal', title: null, sort: order };
   const x = (field: string): JsonValue => ({
@@ -71,7 +95,9 @@ export function answersChart(options: {
     layer: [
       {
         data: {
-          values: [{ bandLow: rounded(equivalenceBand()[0]), bandHigh: rounded(equivalenceBand()[1]) }],
+          values: [
+            { bandLow: significant(equivalenceBand()[0]), bandHigh: significant(equivalenceBand()[1]) },
+          ],
         },
         mark: { type: 'rect', color: '#59a14f', opacity: 0.12 },
         encoding: { x: x('bandLow'), x2: { field: 'bandHigh' } },
@@ -110,7 +136,7 @@ export function answersChart(options: {
   return {
     name: options.name,
     title: options.title,
-    caption: `Each row is one speed answer above: the candidate speed over the baseline speed (right of the dashed line at 1×: the candidate is faster) with its 95% interval. The shaded band is ±${Math.round(ANSWER_THRESHOLD * 100)}% (0.91–1.1×): a bar wholly outside it is decided (blue), wholly inside it equivalent (green), across its edge undetermined (grey).`,
+    caption: `Each row is one speed answer above: the candidate speed over the baseline speed (right of the dashed line at 1×: the candidate is faster) with its 95% interval. The shaded band is ±${Math.round(ANSWER_THRESHOLD * 100)}% (0.91–1.1×): a bar wholly outside it is decided (blue), wholly inside it equivalent (green), across its edge undetermined (grey).${leftOut}`,
     spec,
   };
 }

@@ -22,9 +22,27 @@ export async function renderSvg(spec: JsonValue): Promise<string> {
   const compiled = compile(spec as unknown as TopLevelSpec).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
   try {
-    const svg = await view.toSVG();
+    const svg = oneElementPerLine(await view.toSVG());
     return svg.endsWith('\n') ? svg : `${svg}\n`;
   } finally {
     view.finalize();
   }
+}
+
+/**
+ * The SVG with one element per line, so a regenerated chart's diff shows the marks that moved
+ * instead of one changed line of 60 KB. Only a line break is added, and only before a tag outside a
+ * `<text>` element (whitespace inside one would be drawn); `<` never occurs unescaped elsewhere.
+ */
+export function oneElementPerLine(svg: string): string {
+  let result = '';
+  let textDepth = 0;
+  for (const token of svg.match(/<[^>]*>|[^<]+/g) ?? []) {
+    const tag = token.startsWith('<');
+    if (tag && textDepth === 0 && result !== '' && !result.endsWith('\n')) result += '\n';
+    result += token;
+    if (tag && /^<text[\s>]/.test(token) && !token.endsWith('/>')) textDepth += 1;
+    else if (tag && token === '</text>') textDepth -= 1;
+  }
+  return result;
 }

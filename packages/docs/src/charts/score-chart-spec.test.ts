@@ -49,9 +49,25 @@ describe('scoreChartSpec', () => {
     expect(spec.spec!.layer).toHaveLength(2);
   });
 
-  it('uses a log scale across decades, symlog when an interval reaches zero', () => {
-    expect(chooseScale([5, 50, 4, 55])).toBe('log');
-    expect(chooseScale([5, 50, 0])).toBe('symlog');
-    expect(chooseScale([5, 6, 7])).toBe('linear');
+  it('uses a log scale across decades (never symlog), linear from zero otherwise', () => {
+    expect(chooseScale([5, 50])).toEqual({ type: 'log', floor: 1 });
+    expect(chooseScale([11, 23700], [0.9, 0])).toEqual({ type: 'log', floor: 10 });
+    expect(chooseScale([5, 6, 7], [0])).toEqual({ type: 'linear' });
+    expect(chooseScale([0, 5, 50])).toEqual({ type: 'linear' });
+  });
+
+  it('cuts an interval that reaches zero at the log floor, marks it, and keeps four significant digits', () => {
+    const spec = scoreChartSpec({
+      ...input,
+      points: [
+        { x: 1000, series: 'a', score: 12.345678, low: 0, high: 30.123456 },
+        { x: 10000, series: 'a', score: 23700.4321, low: 20000.1, high: 27000.99 },
+      ],
+    }) as unknown as Spec;
+    expect(spec.data.values).toEqual([
+      { x: 1000, series: 'a', score: 12.35, low: 10, high: 30.12, lowCut: true },
+      { x: 10000, series: 'a', score: 23700, low: 20000, high: 27000 },
+    ]);
+    expect(spec.layer![0]!.encoding['y']?.scale).toEqual({ type: 'log', domainMin: 10 });
   });
 });

@@ -1,3 +1,5 @@
+import { significant } from './significant.js';
+
 /**
  * The Vega-Lite spec of a score chart: the score of every combination (points, joined by a line
  * when the x axis is a number), an error bar of its confidence interval on every point, one
@@ -53,17 +55,24 @@ const CATEGORICAL_SCHEME = 'tableau10';
 const SEQUENTIAL_SCHEME: JsonValue = { name: 'viridis', extent: [0, 0.8] };
 const SINGLE_COLOR = '#4c78a8';
 
+/** The y scale of a chart: linear from zero, or log with the floor its bars are cut at. */
+export type ChartScale = { readonly type: 'linear' } | { readonly type: 'log'; readonly floor: number };
+
 /**
- * Picks the y scale: log when all values are positive and span at least a decade; symlog when
- * they span a decade but include zero (a zero on a log axis silently collapses the chart; an
- * interval cut at zero has one); linear otherwise.
+ * Picks the y scale: log when the scores span at least a decade, linear from zero otherwise — never
+ * symlog, which drew scores of 11 to 23,700 on an axis labelled 0 / 200,000 / 600,000. A log axis has
+ * no zero, so it starts at a power of ten at or below the smallest score (one more decade for
+ * interval ends just below it); a lower end under that floor (an interval of noisy forks reaching
+ * zero) is cut there and marked.
  */
-export function chooseScale(values: readonly number[]): 'log' | 'symlog' | 'linear' {
-  const positive = values.filter((value) => value > 0);
-  if (positive.length === 0) return 'linear';
-  const spansDecade = Math.max(...positive) / Math.min(...positive) >= 10;
-  if (!spansDecade) return 'linear';
-  return positive.length === values.length ? 'log' : 'symlog';
+export function chooseScale(scores: readonly number[], lows: readonly number[] = []): ChartScale {
+  const positive = scores.filter((value) => value > 0);
+  // A score of zero has no place on a log axis (it would collapse the chart).
+  if (positive.length === 0 || positive.length < scores.length) return { type: 'linear' };
+  const smallest = Math.min(...positive);
+  if (Math.max(...positive) / smallest < 10) return { type: 'linear' };
+  const near = lows.filter((value) => value > 0 && value >= smallest / 10);
+  return { type: 'log', floor: 10 ** Math.floor(Math.log10(Math.min(smallest, ...near))) };
 }
 
 function colorEncoding(series: ChartDimension | undefined): Record<string, JsonValue> {
@@ -80,15 +89,41 @@ function colorEncoding(series: ChartDimension | undefined): Record<string, JsonV
   };
 }
 
+/** A point as the spec holds it: four significant digits, a lower end under a log floor cut there. */
+function specPoint(point: ScorePoint, scale: ChartScale): Record<string, JsonValue> {
+  const cut = scale.type === 'log' && point.low !== undefined && point.low < scale.floor;
+  return {
+    x: point.x,
+    ...(point.series === undefined ? {} : { series: point.series }),
+    ...(point.panel === undefined ? {} : { panel: point.panel }),
+    score: significant(point.score),
+    ...(point.low === undefined
+      ? {}
+      : { low: cut && scale.type === 'log' ? scale.floor : significant(point.low) }),
+    ...(point.high === undefined ? {} : { high: significant(point.high) }),
+    ...(cut ? { lowCut: true } : {}),
+  };
+}
+
+/** The scale of a chart of these points. */
+function scaleOf(points: readonly ScorePoint[]): ChartScale {
+  return chooseScale(
+    points.map((point) => point.score),
+    points.flatMap((point) => (point.low === undefined ? [] : [point.low])),
+  );
+}
+
+/** Whether a chart with these points cuts an interval at its log floor (the caption says so). */
+export function cutsIntervals(points: readonly ScorePoint[]): boolean {
+  const scale = scaleOf(points);
+  return scale.type === 'log' && points.some((point) => point.low !== undefined && point.low < scale.floor);
+}
+
 /** Builds the spec (white background, fixed size, data inline). */
 export function scoreChartSpec(input: ScoreChartInput): JsonValue {
-  const values = input.points.flatMap((point) => [
-    point.score,
-    ...(point.low === undefined ? [] : [point.low]),
-    ...(point.high === undefined ? [] : [point.high]),
-  ]);
-  const scale = chooseScale(values);
-  const yScale: JsonValue = scale === 'linear' ? { type: 'linear', zero: true } : { type: scale };
+  const scale = scaleOf(input.points);
+  const yScale: JsonValue =
+    scale.type === 'linear' ? { type: 'linear', zero: true } : { type: 'log', domainMin: scale.floor };
   const x: JsonValue = {
     field: 'x',
     type: 'ordinal',
@@ -137,7 +172,7 @@ export function scoreChartSpec(input: ScoreChartInput): JsonValue {
     background: 'white',
     padding: 8,
     config: { legend: { labelLimit: TEXT_LIMIT, titleLimit: TEXT_LIMIT }, axis: { labelLimit: TEXT_LIMIT } },
-    data: { values: input.points.map((point) => ({ ...point })) },
+    data: { values: input.points.map((point) => specPoint(point, scale)) },
   };
   const view = { width: 220, height: 180, layer };
   if (!input.panel) return { ...base, ...view };

@@ -1,7 +1,15 @@
 import { axisValues, isNumericAxis } from '../axis-layout.js';
 import type { BenchmarkTables } from '../results-table.js';
-import { compareRows, paramDisplay, scoreInterval, type ResultRow } from '../result-row.js';
-import { scoreChartSpec, type ChartDimension, type JsonValue, type ScorePoint } from './score-chart-spec.js';
+import type { JmhMetric } from '@dbbench/harness/report';
+import { compareRows, metricInterval, paramDisplay, type ResultRow } from '../result-row.js';
+import { displayUnitName } from '../units.js';
+import {
+  cutsIntervals,
+  scoreChartSpec,
+  type ChartDimension,
+  type JsonValue,
+  type ScorePoint,
+} from './score-chart-spec.js';
 
 /** A chart of a page: written as `charts/<name>.vl.json` and `charts/<name>.svg`. */
 export interface ChartDefinition {
@@ -42,23 +50,110 @@ function plotted(rows: readonly ResultRow[], axis: string, row: ResultRow): stri
   return isNumericAxis(rows, axis) ? Number(row.params[axis] ?? '') : paramDisplay(row, axis);
 }
 
+/** What a chart plots: the score, or the secondary metric that answers the benchmark's question. */
+interface Plotted {
+  /** "score" or the metric's name, e.g. `rows/s`. */
+  readonly name: string;
+  readonly unit: string;
+  /** From the recorded unit to the shown one. */
+  readonly factor: number;
+  readonly higherIsBetter: boolean;
+  metric(row: ResultRow): JmhMetric | undefined;
+  /** Why this metric, when it is not the score: a sentence for the caption. */
+  readonly why: string | undefined;
+}
+
+function secondaryPlotted(rows: readonly ResultRow[], name: string, why: string): Plotted | undefined {
+  const first = rows.find((row) => row.secondary[name] !== undefined);
+  const direction = first?.secondaryHigherIsBetter[name];
+  if (first === undefined || direction === undefined) return undefined;
+  if (!rows.every((row) => row.status !== 'ok' || row.secondary[name] !== undefined)) return undefined;
+  return {
+    name,
+    unit: displayUnitName(first.secondary[name]!.scoreUnit),
+    factor: 1,
+    higherIsBetter: direction,
+    metric: (row) => row.secondary[name],
+    why,
+  };
+}
+
 /**
- * The score chart of one benchmark: every successful combination's score with an error bar of
- * its interval, in the unit of the benchmark's table, with no panel or series for an axis that
- * does not vary. Undefined when no combination succeeded.
+ * What answers a benchmark's question, from the declarations in its report (the docs know no
+ * benchmark): a benchmark that no declared question compares on its score, but that records a metric
+ * the questions compare (peak RSS), is about that metric; a benchmark scored as a time per operation
+ * that records a rate with a direction (`rows/s`) is read as that rate, which stays comparable across
+ * data sizes where times span decades; anything else plots its score.
+ */
+function plottedMetric(
+  rows: readonly ResultRow[],
+  tables: BenchmarkTables,
+  comparedMetrics: ReadonlySet<string>,
+): Plotted {
+  const first = rows[0];
+  const score: Plotted = {
+    name: 'score',
+    unit: tables.display.unit,
+    factor: tables.display.factor,
+    higherIsBetter: first?.higherIsBetter ?? false,
+    metric: (row) => row.primary,
+    why: undefined,
+  };
+  if (first === undefined) return score;
+  const askedAbout = rows.some((row) => (row.dbbench?.answers ?? []).length > 0);
+  if (!askedAbout) {
+    for (const name of [...comparedMetrics].sort()) {
+      const plotted = secondaryPlotted(
+        rows,
+        name,
+        'It plots the metric the suite’s questions compare, which this benchmark exists to show; the table has its score.',
+      );
+      if (plotted !== undefined) return plotted;
+    }
+  }
+  if (!first.higherIsBetter && tables.display.timeUnit !== undefined) {
+    const rates = Object.keys(first.secondary)
+      .filter(
+        (name) =>
+          first.secondaryHigherIsBetter[name] === true && /\/s$/.test(first.secondary[name]?.scoreUnit ?? ''),
+      )
+      .sort();
+    for (const name of rates) {
+      const plotted = secondaryPlotted(
+        rows,
+        name,
+        'It plots the rate, which reads across data sizes where times span decades; the table has the time per operation.',
+      );
+      if (plotted !== undefined) return plotted;
+    }
+  }
+  return score;
+}
+
+/**
+ * The chart of one benchmark: every successful combination's value of the metric that answers its
+ * question (see {@link plottedMetric}) with an error bar of its interval, with no panel or series for
+ * an axis that does not vary. Undefined when no combination succeeded.
  */
 export function scoreChart(options: {
   readonly name: string;
   readonly title: string;
   readonly rows: readonly ResultRow[];
   readonly tables: BenchmarkTables;
+  /** Secondary metrics the report's declared questions compare (e.g. peak RSS). */
+  readonly comparedMetrics?: ReadonlySet<string>;
 }): ChartDefinition | undefined {
   const { tables } = options;
   const rows = [...options.rows].sort(compareRows);
-  const succeeded = rows.filter((row) => scoreInterval(row) !== undefined);
+  const shown = plottedMetric(rows, tables, options.comparedMetrics ?? new Set());
+  const intervalOf = (row: ResultRow) => {
+    const metric = shown.metric(row);
+    return metric === undefined ? undefined : metricInterval(row, metric);
+  };
+  const succeeded = rows.filter((row) => intervalOf(row) !== undefined);
   const first = succeeded[0];
   if (!first) return undefined;
-  const { layout, display } = tables;
+  const { layout } = tables;
   const placement = place(rows, layout.varying);
   const seriesAxes = [...placement.series, ...(layout.modeVaries ? ['mode'] : [])];
   const seriesValue = (row: ResultRow): string | number => {
@@ -66,14 +161,15 @@ export function scoreChart(options: {
     return seriesAxes.map((axis) => (axis === 'mode' ? row.mode : paramDisplay(row, axis))).join(SEPARATOR);
   };
   const points = succeeded.map((row): ScorePoint => {
-    const interval = scoreInterval(row)!;
+    const interval = intervalOf(row)!;
+    const factor = shown.factor;
     return {
       x: placement.x === undefined ? row.benchmark : plotted(rows, placement.x, row),
       ...(seriesAxes.length > 0 ? { series: seriesValue(row) } : {}),
       ...(placement.panel === undefined ? {} : { panel: plotted(rows, placement.panel, row) }),
-      score: interval.score * display.factor,
-      ...(interval.low === undefined ? {} : { low: interval.low * display.factor }),
-      ...(interval.high === undefined ? {} : { high: interval.high * display.factor }),
+      score: interval.score * factor,
+      ...(interval.low === undefined ? {} : { low: interval.low * factor }),
+      ...(interval.high === undefined ? {} : { high: interval.high * factor }),
     };
   });
   const dimension = (axis: string): ChartDimension => ({
@@ -87,7 +183,7 @@ export function scoreChart(options: {
           title: seriesAxes.join(SEPARATOR),
           order: [...new Set([...rows].filter((row) => row.status === 'ok').map(seriesValue))],
         };
-  const direction = first.higherIsBetter ? 'higher is better' : 'lower is better';
+  const direction = shown.higherIsBetter ? 'higher is better' : 'lower is better';
   const fixed = tables.fixedAxes ? `; ${tables.fixedAxes}` : '';
   const how = [
     placement.x === undefined ? undefined : `x: ${placement.x}`,
@@ -96,17 +192,28 @@ export function scoreChart(options: {
       : undefined,
     placement.panel === undefined ? undefined : `one panel per ${placement.panel}`,
   ].filter((part): part is string => part !== undefined);
+  const named = shown.name === shown.unit ? `\`${shown.name}\`` : `\`${shown.name}\` in ${shown.unit}`;
+  const what = shown.why === undefined ? `Score in ${shown.unit}` : named;
+  const cut = cutsIntervals(points)
+    ? '; on the log axis a bar that reaches below its lowest line is cut there'
+    : ', cut at zero';
+  const subject =
+    shown.why === undefined
+      ? `score in ${shown.unit}`
+      : shown.name === shown.unit
+        ? shown.name
+        : `${shown.name} in ${shown.unit}`;
   return {
     name: options.name,
     title: options.title,
-    caption: `Score in ${display.unit} (${direction}) of every combination that succeeded; bars show the ${CONFIDENCE_TEXT}, cut at zero${how.length > 0 ? `. ${how.join('; ')}` : ''}.`,
+    caption: `${what} (${direction}) of every combination that succeeded; bars show the ${CONFIDENCE_TEXT}${cut}${how.length > 0 ? `. ${how.join('; ')}` : ''}.${shown.why === undefined ? '' : ` ${shown.why}`}`,
     spec: scoreChartSpec({
       title: options.title,
-      subtitle: `score in ${display.unit}, ${direction}; bars: ${CONFIDENCE_TEXT}${fixed}`,
+      subtitle: `${subject}, ${direction}; bars: ${CONFIDENCE_TEXT}${fixed}`,
       points,
       x: placement.x === undefined ? { title: '', order: [first.benchmark] } : dimension(placement.x),
       connect: placement.x !== undefined && isNumericAxis(rows, placement.x),
-      yTitle: display.unit,
+      yTitle: shown.unit,
       ...(series ? { series } : {}),
       ...(placement.panel === undefined ? {} : { panel: dimension(placement.panel) }),
     }),

@@ -16,6 +16,8 @@ export const probeSuite = (engine: string): string => `test/fixtures/probe-${eng
 export interface WatchedDbbench {
   readonly child: ChildProcess;
   output(): string;
+  /** What it wrote to stderr alone (the lines a user error must fit in). */
+  stderr(): string;
   /** Resolves with the first capture of `pattern` once the output matches; rejects after `timeoutMs`. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -29,14 +31,19 @@ export function startDbbench(args: readonly string[], env: NodeJS.ProcessEnv = {
     env: { ...process.env, ...env },
   });
   let output = '';
+  let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    stderr += chunk.toString();
+  });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('close', (code, signal) => resolve({ code, signal })),
   );
   return {
     child,
     output: () => output,
+    stderr: () => stderr,
     exited,
     async waitFor(pattern, timeoutMs = 90_000) {
       const deadline = Date.now() + timeoutMs;

@@ -6,7 +6,7 @@ import { localServerAccount } from '../local/local-server-account.js';
 import { createServerDirectory, removeServerDirectory } from '../local/local-server-launch.js';
 import { freeLoopbackPort } from '../local/free-port.js';
 import { startWatchdog, type Watchdog } from '../local/watchdog-launcher.js';
-import { redactedErrorMessage } from '../redact.js';
+import { serverStartError } from '../start-failure-log.js';
 import { LOCAL_WORK_DATABASE, serverMaxConnections } from '../server-defaults.js';
 import { databaseInfo } from '../database-info.js';
 import { StartedServerHandle } from '../started-server-handle.js';
@@ -99,11 +99,13 @@ export async function startEmbeddedServer(
       { serverPid, directory, watchdogPid: watchdog.pid },
     );
   } catch (error) {
+    // Before the directory goes: the failed tool's log in it is kept for the user.
+    const failure = await serverStartError(error, {
+      what: `embedded ${engine.label} server (${embedded.packageName})`,
+      account: account?.name,
+      secrets: [password],
+    });
     await stopAndRemove().catch(() => undefined);
-    if (error instanceof DatabaseSetupError) throw error;
-    throw new DatabaseSetupError(
-      `The embedded ${engine.label} server (${embedded.packageName}) could not start: ` +
-        redactedErrorMessage(error, [password]),
-    );
+    throw failure;
   }
 }

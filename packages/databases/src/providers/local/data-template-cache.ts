@@ -87,7 +87,9 @@ export async function obtainDataTemplate(request: DataTemplateRequest): Promise<
     await mkdir(filling, { mode: 0o700 });
     if (request.account !== undefined) await chown(filling, request.account.uid, request.account.gid);
     await request.initialise(filling).catch((error: unknown) => {
-      throw new DataTemplateUnavailable(`initialising ${filling} failed: ${firstLine(error)}`);
+      throw new DataTemplateUnavailable(`initialising ${filling} failed: ${firstLine(error)}`, {
+        cause: error,
+      });
     });
     // Back to this user and 0700: from here on no other account (the server's included) can reach
     // the data, so no server can start from it or write to it; runs only copy it.

@@ -9,6 +9,7 @@ import {
 import { copyDataTemplate } from './data-template-copy.js';
 import { dataTemplateKey, dataTemplateName } from './data-template-key.js';
 import type { LocalServerEngine, LocalServerLayout } from '../../engines/engine.js';
+import { ToolStartFailure } from '../start-failure-log.js';
 import { runSetupCommand } from './server-process.js';
 
 /** Set to `0` (or `off`, `false`, `no`) to initialise a fresh data directory for every local server. */
@@ -70,7 +71,11 @@ export async function createDataDirectory(request: DataDirectoryRequest): Promis
   try {
     template = await templateFor(request, dataPath);
   } catch (error) {
-    log?.(`local: no ${engine} data directory template (${reasonOf(error)}); initialising a fresh one`);
+    // When the tool itself failed, a fresh directory runs the same command, and its failure speaks
+    // for both (three lines, its log kept): a line here would only bury it.
+    if (!(error instanceof DataTemplateUnavailable && error.cause instanceof ToolStartFailure)) {
+      log?.(`local: no ${engine} data directory template (${reasonOf(error)}); initialising a fresh one`);
+    }
     return initialiseFresh();
   }
   try {

@@ -1,10 +1,9 @@
 import type { Engine } from '../../engines/engine.js';
-import { DatabaseSetupError } from '../../errors.js';
 import type { ConnectionInfo, StartServerOptions } from '../../types.js';
-import { redactedErrorMessage } from '../redact.js';
 import { LOCAL_WORK_DATABASE } from '../server-defaults.js';
 import { databaseInfo } from '../database-info.js';
 import { StartedServerHandle } from '../started-server-handle.js';
+import { serverStartError } from '../start-failure-log.js';
 import {
   createServerDirectory,
   launchLocalServer,
@@ -73,9 +72,10 @@ export async function startLocalServer(
       { serverPid: running.server.pid, directory, watchdogPid: running.watchdog.pid },
     );
   } catch (error) {
+    // Before the directory goes: the failed tool's log in it is kept for the user.
+    const failure = await serverStartError(error, { what: names.failed, account: account?.name });
     await launched?.stopAndRemove().catch(() => undefined);
     await removeServerDirectory(directory).catch(() => undefined);
-    if (error instanceof DatabaseSetupError) throw error;
-    throw new DatabaseSetupError(`The ${names.failed} could not start: ${redactedErrorMessage(error)}`);
+    throw failure;
   }
 }

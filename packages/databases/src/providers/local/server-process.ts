@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { toolStartFailure } from '../start-failure-log.js';
 import { isProcessAlive, waitForProcessExit } from './process-liveness.js';
 import type { SystemAccount } from './system-user.js';
 
@@ -61,8 +62,8 @@ export function spawnServerProcess(
 }
 
 /**
- * Runs a set-up command (initdb, mariadb-install-db) to completion; on failure throws with the tail
- * of its output, which says what went wrong.
+ * Runs a set-up command (initdb, mariadb-install-db) to completion; on failure throws a
+ * `ToolStartFailure` naming the line of its output that says what went wrong (the log keeps the rest).
  */
 export async function runSetupCommand(
   command: string,
@@ -72,10 +73,8 @@ export async function runSetupCommand(
   const setup = spawnServerProcess(command, args, options);
   const { code, signal } = await setup.exit;
   if (code !== 0) {
-    throw new Error(
-      `${command} ${signal === null ? `exited with code ${String(code)}` : `was killed by ${signal}`}:\n` +
-        (await logTail(options.logPath)),
-    );
+    const how = signal === null ? `exited with code ${String(code)}` : `was killed by ${signal}`;
+    throw await toolStartFailure(`${command} ${how}`, options.logPath);
   }
 }
 
@@ -107,7 +106,7 @@ export async function stopServerProcess(
 
 /**
  * Polls `probe` (a real connection attempt) until it succeeds. Fails early when the server exits,
- * or at the deadline, with the end of the server log in the message.
+ * or at the deadline, with a `ToolStartFailure` naming the server log's telling line.
  */
 export async function waitUntilReady(
   server: ServerProcess,
@@ -119,7 +118,7 @@ export async function waitUntilReady(
   let lastError: unknown;
   for (;;) {
     if (server.hasExited()) {
-      throw new Error(`${what} exited during start-up:\n${await logTail(server.logPath)}`);
+      throw await toolStartFailure(`${what} exited during start-up`, server.logPath);
     }
     try {
       await probe();
@@ -129,9 +128,9 @@ export async function waitUntilReady(
     }
     if (Date.now() >= deadline) {
       const reason = lastError instanceof Error ? lastError.message : String(lastError);
-      throw new Error(
-        `${what} did not accept connections within ${timeoutMs} ms (last error: ${reason}):\n` +
-          (await logTail(server.logPath)),
+      throw await toolStartFailure(
+        `${what} did not accept connections within ${timeoutMs} ms (last error: ${reason})`,
+        server.logPath,
       );
     }
     await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));

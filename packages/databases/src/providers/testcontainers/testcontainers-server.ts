@@ -1,11 +1,11 @@
 import type { Engine } from '../../engines/engine.js';
-import { DatabaseSetupError } from '../../errors.js';
 import type { ConnectionInfo, StartServerOptions } from '../../types.js';
 import { startContainerWatchdog, type Watchdog } from '../local/watchdog-launcher.js';
-import { redact, redactedErrorMessage } from '../redact.js';
+import { redactedErrorMessage } from '../redact.js';
 import { DEFAULT_MIN_CONNECTIONS } from '../server-defaults.js';
 import { databaseInfo } from '../database-info.js';
 import { StartedServerHandle } from '../started-server-handle.js';
+import { serverStartError } from '../start-failure-log.js';
 import { redactedConnectionUrl } from '../url/server-url.js';
 import { createWorkDatabase } from '../work-database.js';
 import { CONTAINER_ENGINE_FIX, containerRuntime, ryukDisabled } from './container-engine.js';
@@ -16,8 +16,8 @@ import { containerLogTail, listLabelledContainers, removeLabelledContainers } fr
 
 // What to check when the work database cannot be created in a container that did start.
 const CONTAINER_GONE_FIX = 'The container may have stopped.';
-// Log lines of a container that failed to start, quoted in the message.
-const FAILURE_LOG_LINES = 3;
+// Log lines of a container that failed to start kept for the user (all a failed start writes).
+const FAILURE_LOG_LINES = 10_000;
 
 /**
  * testcontainers provider, any engine: starts the engine's image (its official one, the engine's
@@ -130,39 +130,41 @@ async function startContainer(
   try {
     return await (await engine.container.build(plan)).start();
   } catch (error) {
-    const logTail = run === undefined ? '' : await lastLogLines(run);
+    const output = run === undefined ? '' : await containerOutput(run);
     if (run !== undefined) await removeLabelledContainers(runLabelFilter(run.id)).catch(() => undefined);
-    const message = redactedErrorMessage(error, [plan.password]);
-    throw new DatabaseSetupError(
-      `Could not start the ${plan.image} container: ${message}.${startFailureHint(message, logTail !== '')}${redact(logTail, [plan.password])}`,
-    );
+    const hint = startFailureHint(redactedErrorMessage(error, [plan.password]), output !== '');
+    throw await serverStartError(error, {
+      what: `${plan.image} container`,
+      secrets: [plan.password],
+      output,
+      ...(hint === '' ? {} : { fix: hint }),
+    });
   }
 }
 
-/** The last lines the run's container logged, as one line to append to a message (empty if none). */
-async function lastLogLines(run: ContainerRun): Promise<string> {
+/** What the run's container logged before it was removed (empty if nothing or no container). */
+async function containerOutput(run: ContainerRun): Promise<string> {
   try {
     const [container] = await listLabelledContainers(runLabelFilter(run.id));
     if (container === undefined) return '';
-    const lines = await containerLogTail(container.id, FAILURE_LOG_LINES);
-    return lines.length === 0 ? '' : ` Its last log lines: ${lines.join(' | ')}`;
+    return (await containerLogTail(container.id, FAILURE_LOG_LINES)).join('\n');
   } catch {
     return '';
   }
 }
 
 /**
- * What to do about a failed start, from testcontainers' message; the generic fix only when the
- * container left no log (its own last words say more).
+ * What to do about a failed start, from testcontainers' message; empty when the container logged
+ * something and nothing here applies (the fix then follows from its own last words).
  */
 function startFailureHint(message: string, containerLogged: boolean): string {
   if (/Log message .* not received/.test(message)) {
-    return ` An image that prints its ready line a different number of times can say so with the label ${READY_LOG_COUNT_LABEL}.`;
+    return `an image that prints its ready line a different number of times can say so with the label ${READY_LOG_COUNT_LABEL}.`;
   }
   if (/ryuk/i.test(message)) {
-    return " Without Ryuk, set TESTCONTAINERS_RYUK_DISABLED=true: dbbench's watchdog then removes the run's containers.";
+    return "without Ryuk, set TESTCONTAINERS_RYUK_DISABLED=true: dbbench's watchdog then removes the run's containers.";
   }
-  return containerLogged ? '' : ` ${CONTAINER_ENGINE_FIX}`;
+  return containerLogged ? '' : CONTAINER_ENGINE_FIX;
 }
 
 /** How the container is cleaned up if this process dies, for the start-up line. */

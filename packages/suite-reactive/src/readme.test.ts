@@ -1,0 +1,28 @@
+/**
+ * The README states what each engine's seed streams into and the invocations per fork; both are
+ * checked against the code here, since a fact stated twice drifts (it called MySQL's seed "multi-row
+ * INSERTs" after the seed moved to LOAD DATA LOCAL).
+ */
+import { readFile } from 'node:fs/promises';
+import { ENGINE_NAMES, engineNamed } from '@dbbench/databases';
+import { DEFAULT_SIZE_ITERATIONS } from '@dbbench/suite-kit';
+import { describe, expect, it } from 'vitest';
+
+const README = new URL('../README.md', import.meta.url);
+
+describe('the README', () => {
+  it("names each engine's bulk path for the seed", async () => {
+    const text = await readFile(README, 'utf8');
+    const seedRow = text.split('\n').find((line) => line.startsWith('| `seed`'));
+    expect(seedRow).toBeDefined();
+    for (const name of ENGINE_NAMES) expect(seedRow, name).toContain(engineNamed(name).bulkLoad.name);
+    expect(seedRow).not.toMatch(/multi-row INSERT/);
+  });
+
+  it('states the invocations per fork the benchmarks use', async () => {
+    const text = (await readFile(README, 'utf8')).replace(/\s+/g, ' ');
+    const { small, medium, large } = DEFAULT_SIZE_ITERATIONS;
+    const stated = `1 warmup + ${small} / ${medium} / ${large} measured invocations at 1k / 10k / 100k rows`;
+    expect(text.split(stated).length - 1).toBeGreaterThanOrEqual(2);
+  });
+});
