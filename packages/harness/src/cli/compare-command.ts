@@ -26,6 +26,7 @@ import { renderJson } from '../compare/render-json.js';
 import { renderMarkdown } from '../compare/render-markdown.js';
 import type { SuiteDefinition } from '../define/definition.js';
 import { DbbenchError, usageError } from '../define/errors.js';
+import { redactReportCredentials } from '../report/redact-credentials.js';
 import { reportSchemas } from '../report/report-io.js';
 import type { JmhResult } from '../report/report-schema.js';
 import { parseParamFlags } from '../plan/run-plan.js';
@@ -164,7 +165,8 @@ async function readAnyReport(path: string): Promise<JmhResult[]> {
   const { jmhReportSchema } = await reportSchemas();
   const parsed = jmhReportSchema.safeParse(json);
   if (!parsed.success) throw usageError(`${path} is not a JMH or dbbench report`);
-  return parsed.data;
+  // A report nobody here wrote may carry a connection string: the comparison never prints its password.
+  return redactReportCredentials(parsed.data);
 }
 
 async function writeOutputs(comparison: Comparison, flags: CompareFlags): Promise<void> {

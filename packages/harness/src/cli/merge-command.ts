@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { mergeShardReports } from '../report/merge-reports.js';
+import { redactReportCredentials } from '../report/redact-credentials.js';
 import { readReport, writeReportAtomic } from '../report/report-io.js';
 
 /** What `dbbench merge` was asked to do. */
@@ -35,7 +36,9 @@ export async function runMerge(
   output: NodeJS.WritableStream = process.stdout,
 ): Promise<number> {
   const inputs = [];
-  for (const path of request.reports) inputs.push({ source: path, report: await readReport(path) });
+  // Reports nobody here wrote may carry a connection string: merged output never repeats a password.
+  for (const path of request.reports)
+    inputs.push({ source: path, report: redactReportCredentials(await readReport(path)) });
   const outcome = mergeShardReports(inputs, { allowMixed: request.allowMixed });
   const outPath = resolve(request.out);
   await writeReportAtomic(outPath, outcome.report);
