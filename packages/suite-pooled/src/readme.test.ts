@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { DEFAULT_SIZE_ITERATIONS } from '@dbbench/suite-kit';
 import type { IterationSettings, ParamSet } from '@dbbench/harness';
+import { readmeTableProblems } from '@dbbench/suite-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { jobIterations } from './benchmarks/job.js';
 import { seedBenchmark } from './benchmarks/seed.js';
@@ -40,5 +41,9 @@ describe('the README', () => {
     expect(text).toContain(
       `${quick.forks} fork, ${quick.warmupIterations} warmup + ${quick.measurementIterations} measured iterations of ${quick.measurementTimeMs} ms`,
     );
+  });
+  it("states each benchmark's axes and mode, and each axis's defaults, as the suite defines them", async () => {
+    const text = await readFile(README, 'utf8');
+    expect(readmeTableProblems(text, createSuite('postgres'))).toEqual([]);
   });
 });

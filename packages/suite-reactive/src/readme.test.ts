@@ -6,6 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { ENGINE_NAMES, engineNamed } from '@dbbench/databases';
 import { DEFAULT_SIZE_ITERATIONS } from '@dbbench/suite-kit';
+import { readmeTableProblems } from '@dbbench/suite-kit/testing';
+import { createSuite } from './suite.js';
 import { describe, expect, it } from 'vitest';
 
 const README = new URL('../README.md', import.meta.url);
@@ -24,5 +26,9 @@ describe('the README', () => {
     const { small, medium, large } = DEFAULT_SIZE_ITERATIONS;
     const stated = `1 warmup + ${small} / ${medium} / ${large} measured invocations at 1k / 10k / 100k rows`;
     expect(text.split(stated).length - 1).toBeGreaterThanOrEqual(2);
+  });
+  it("states each benchmark's axes and mode, and each axis's defaults, as the suite defines them", async () => {
+    const text = await readFile(README, 'utf8');
+    expect(readmeTableProblems(text, createSuite('postgres'))).toEqual([]);
   });
 });

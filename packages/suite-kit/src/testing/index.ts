@@ -7,3 +7,4 @@ export {
   type LifecycleRun,
 } from './benchmark-lifecycle.js';
 export { checkEngineFolders, type EngineFoldersReport } from './engine-folders.js';
+export { readmeTableProblems } from './readme-tables.js';

@@ -71,11 +71,12 @@ export async function createDataDirectory(request: DataDirectoryRequest): Promis
   try {
     template = await templateFor(request, dataPath);
   } catch (error) {
-    // When the tool itself failed, a fresh directory runs the same command, and its failure speaks
-    // for both (three lines, its log kept): a line here would only bury it.
-    if (!(error instanceof DataTemplateUnavailable && error.cause instanceof ToolStartFailure)) {
-      log?.(`local: no ${engine} data directory template (${reasonOf(error)}); initialising a fresh one`);
-    }
+    // When the tool itself failed, a fresh directory runs the same command, and if that fails too its
+    // error speaks for both (three lines, its log kept): this progress line names no second cause.
+    const toolFailed = error instanceof DataTemplateUnavailable && error.cause instanceof ToolStartFailure;
+    log?.(
+      `local: no ${engine} data directory template (${toolFailed ? 'its initialise failed' : reasonOf(error)}); initialising a fresh one`,
+    );
     return initialiseFresh();
   }
   try {
