@@ -71,12 +71,15 @@ export async function createDataDirectory(request: DataDirectoryRequest): Promis
   try {
     template = await templateFor(request, dataPath);
   } catch (error) {
-    // When the tool itself failed, a fresh directory runs the same command, and if that fails too its
-    // error speaks for both (three lines, its log kept): this progress line names no second cause.
-    const toolFailed = error instanceof DataTemplateUnavailable && error.cause instanceof ToolStartFailure;
-    log?.(
-      `local: no ${engine} data directory template (${toolFailed ? 'its initialise failed' : reasonOf(error)}); initialising a fresh one`,
-    );
+    if (error instanceof DataTemplateUnavailable && error.cause instanceof ToolStartFailure) {
+      // The tool itself failed: a fresh directory runs the same command. If that fails too, its error
+      // speaks for both (three lines, its log kept) and a line here would only bury it; if it works
+      // (a run initialising beside another one, say), the log says how this run got its directory.
+      const fresh = await initialiseFresh();
+      log?.(`local: no ${engine} data directory template (its initialise failed); initialised a fresh one`);
+      return fresh;
+    }
+    log?.(`local: no ${engine} data directory template (${reasonOf(error)}); initialising a fresh one`);
     return initialiseFresh();
   }
   try {
