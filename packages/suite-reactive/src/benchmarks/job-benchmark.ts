@@ -18,7 +18,7 @@ import {
 } from '@dbbench/suite-kit';
 import { runStreamingJob, type StreamingJobOptions, type StreamingJobResult } from '../job/streaming-job.js';
 import { JobResultsRecorder, streamProfiler } from '../profilers/stream-profiler.js';
-import { singleShotIterations } from './single-shot-iterations.js';
+import { streamingJobIterations } from './single-shot-iterations.js';
 
 /** The job's parameters that a benchmark may fix instead of taking from an axis. */
 export interface JobParameters {
@@ -74,7 +74,7 @@ export function defineJobBenchmark(
     axes: spec.axes,
     ...(spec.grids === undefined ? {} : { grids: spec.grids }),
     mode: 'ss',
-    iterations: singleShotIterations,
+    iterations: streamingJobIterations,
     async setupTrial(ctx) {
       const dataSize = ctx.int('dataSize');
       const options: StreamingJobOptions = {
