@@ -5,6 +5,7 @@
  */
 export type * from './types.js';
 export type * from './engines/engine.js';
+export { SETTLE_SETTING } from './engines/engine.js';
 // Looking an engine up by name is for entry points (a suite module built for one engine, a test
 // looping over engines); everything else gets the Engine from its pool or session.
 export { ENGINES, ENGINE_NAMES, engineNamed, isEngineName } from './engines/registry.js';

@@ -220,6 +220,12 @@ export interface NoEmbeddedServer {
   readonly unavailable: string;
 }
 
+/**
+ * The setting every report records (beside the engine's own) saying how write benchmarks settle the
+ * server before each invocation ({@link EngineSql.settleWrites}), or why they do not.
+ */
+export const SETTLE_SETTING = 'dbbench: settle before write invocations';
+
 /** DDL that differs between engines (`<engine>-schema.ts`). */
 export interface EngineSchema {
   /** A timestamp without time zone that keeps whole seconds exactly (`timestamp`, `datetime`). */
@@ -240,6 +246,13 @@ export interface EngineSql {
   analyze(db: Kysely<DbbenchDatabase>, table: string): Promise<void>;
   /** Inserts a job_execution row and returns its generated id. */
   insertJob(db: Kysely<DbbenchDatabase>, job: Insertable<JobExecutionTable>): Promise<number>;
+  /**
+   * Settles the server's writing before a write benchmark's invocation, outside the timed region,
+   * where the engine has a statement for it: PostgreSQL's CHECKPOINT (dirty buffers flushed, so no
+   * checkpoint starts in the middle of the measurement, and the next WAL segments are recycled, not
+   * created). Resolves to whether it did; false where the engine has none or the user may not run it.
+   */
+  settleWrites(db: Kysely<DbbenchDatabase>): Promise<boolean>;
 }
 
 /** The server's bulk path (`<engine>-bulk-load.ts`): COPY FROM STDIN, LOAD DATA LOCAL INFILE. */

@@ -1,4 +1,4 @@
-export { countRows, resetSource, resetTarget } from './reset-tables.js';
+export { countRows, resetSource, resetTarget, settleWrites } from './reset-tables.js';
 export { createSchema, WORKLOAD_TABLES } from './schema.js';
 export {
   LARGE_AMOUNT_CENTS,

@@ -4,6 +4,7 @@
  * after a normal stop nor after its runner is SIGKILLed. Skipped, saying why, when no engine answers
  * (unless DBBENCH_CONTAINER_TESTS=required).
  */
+import { SETTLE_SETTING } from '../../src/engines/engine.js';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -78,7 +79,7 @@ describe.skipIf(skipReason !== undefined)(
             expect(server.info.product).toBe(engine.facts.productName(server.info.version));
             expect(server.info.product).toMatch(/^(PostgreSQL|MySQL|MariaDB) \d+\.\d+/);
             expect(Object.keys(server.info.settings).sort()).toEqual(
-              [...engine.facts.recordedSettings].sort(),
+              [...engine.facts.recordedSettings, SETTLE_SETTING].sort(),
             );
             expect(server.info.settings['max_connections']).toBe(
               String(serverMaxConnections(minConnections)),

@@ -27,7 +27,7 @@ const MEMBERS: Readonly<Record<keyof Engine, readonly string[]>> = {
   container: ['plan', 'build'],
   embedded: [],
   schema: ['identity'],
-  sql: ['truncate', 'analyze', 'insertJob'],
+  sql: ['truncate', 'analyze', 'insertJob', 'settleWrites'],
   bulkLoad: ['load'],
   counters: ['read'],
   cacheWarmup: ['prewarm'],

@@ -1,3 +1,4 @@
+import { SETTLE_SETTING } from '../../src/engines/engine.js';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isProcessAlive, waitForProcessExit } from '../../src/providers/local/process-liveness.js';
@@ -6,13 +7,14 @@ import type { EngineName as Engine } from '../../src/types.js';
 import { queryRows, uniqueSuite } from './server-queries.js';
 
 const EXPECTED_SETTINGS: Record<Engine, string[]> = {
-  postgres: ['fsync', 'max_connections', 'shared_buffers', 'synchronous_commit'],
+  postgres: ['fsync', 'max_connections', 'shared_buffers', 'synchronous_commit', SETTLE_SETTING].sort(),
   mysql: [
     'innodb_buffer_pool_size',
     'innodb_flush_log_at_trx_commit',
     'max_allowed_packet',
     'max_connections',
-  ],
+    SETTLE_SETTING,
+  ].sort(),
 };
 
 for (const engine of ['postgres', 'mysql'] as const) {

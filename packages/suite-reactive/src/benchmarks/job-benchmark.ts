@@ -1,6 +1,7 @@
 import {
   expectTarget,
   resetTarget,
+  settleWrites,
   verifyCheckpoints,
   verifyTarget,
   type MeteredPool,
@@ -98,6 +99,7 @@ export function defineJobBenchmark(
     },
     async setupInvocation(state) {
       await resetTarget(state.pool);
+      await settleWrites(state.pool);
       // Last, so the reset itself is not part of the sampled window.
       state.sampler.start();
     },

@@ -1,6 +1,6 @@
 import type mysql from 'mysql2/promise';
 import type { ServerFacts } from '../../providers/server-facts.js';
-import type { EngineFacts } from '../engine.js';
+import { SETTLE_SETTING, type EngineFacts } from '../engine.js';
 
 /** The MySQL/MariaDB variables that shape benchmark results, recorded in every report. */
 export const MYSQL_RECORDED_SETTINGS = [
@@ -20,7 +20,10 @@ export async function readMysqlServerFacts(client: mysql.Connection): Promise<Se
   const settings = Object.fromEntries(
     variableRows.map((row) => [String(row['Variable_name']), String(row['Value'])]),
   );
-  return { version: String(versionRows[0]?.['version'] ?? ''), settings };
+  return {
+    version: String(versionRows[0]?.['version'] ?? ''),
+    settings: { ...settings, [SETTLE_SETTING]: 'none (InnoDB has no CHECKPOINT statement)' },
+  };
 }
 
 /**

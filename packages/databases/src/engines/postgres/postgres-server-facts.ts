@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { ServerFacts } from '../../providers/server-facts.js';
-import type { EngineFacts } from '../engine.js';
+import { SETTLE_SETTING, type EngineFacts } from '../engine.js';
 
 /** The PostgreSQL settings that shape benchmark results, recorded in every report. */
 export const POSTGRES_RECORDED_SETTINGS = [
@@ -18,9 +18,22 @@ export async function readPostgresServerFacts(client: pg.Client): Promise<Server
     'SELECT name, current_setting(name) AS value FROM unnest($1::text[]) AS name',
     [POSTGRES_RECORDED_SETTINGS],
   );
+  // Whether this user may CHECKPOINT, as the write benchmarks do before every invocation
+  // (pg_checkpoint exists from PostgreSQL 15; before it only superusers may).
+  const checkpoint = await client.query<{ allowed: boolean }>(
+    `SELECT rolsuper OR (EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'pg_checkpoint')
+       AND pg_has_role(current_user, (SELECT oid FROM pg_roles WHERE rolname = 'pg_checkpoint'), 'MEMBER')) AS allowed
+     FROM pg_roles WHERE rolname = current_user`,
+  );
   return {
     version: version.rows[0]?.version ?? '',
-    settings: Object.fromEntries(settings.rows.map((row) => [row.name, row.value])),
+    settings: {
+      ...Object.fromEntries(settings.rows.map((row) => [row.name, row.value])),
+      [SETTLE_SETTING]:
+        checkpoint.rows[0]?.allowed === true
+          ? 'CHECKPOINT'
+          : 'none (CHECKPOINT needs superuser or pg_checkpoint)',
+    },
   };
 }
 
