@@ -221,10 +221,10 @@ export interface NoEmbeddedServer {
 }
 
 /**
- * The setting every report records (beside the engine's own) saying how write benchmarks settle the
- * server before each invocation ({@link EngineSql.settleWrites}), or why they do not.
+ * The setting every report records (beside the engine's own) saying how each fork settles the server
+ * before it measures ({@link EngineSql.settleWrites}), or why it does not.
  */
-export const SETTLE_SETTING = 'dbbench: settle before write invocations';
+export const SETTLE_SETTING = 'dbbench: settle before each fork';
 
 /** DDL that differs between engines (`<engine>-schema.ts`). */
 export interface EngineSchema {
@@ -247,10 +247,10 @@ export interface EngineSql {
   /** Inserts a job_execution row and returns its generated id. */
   insertJob(db: Kysely<DbbenchDatabase>, job: Insertable<JobExecutionTable>): Promise<number>;
   /**
-   * Settles the server's writing before a write benchmark's invocation, outside the timed region,
-   * where the engine has a statement for it: PostgreSQL's CHECKPOINT (dirty buffers flushed, so no
-   * checkpoint starts in the middle of the measurement, and the next WAL segments are recycled, not
-   * created). Resolves to whether it did; false where the engine has none or the user may not run it.
+   * Settles the server's writing before a fork measures, outside the timed region, where the engine
+   * has a statement for it: PostgreSQL's CHECKPOINT (dirty buffers flushed, so no checkpoint spreads
+   * its writes over the measurement, and the next WAL segments are recycled, not created). Resolves
+   * to whether it did; false where the engine has none or the user may not run it.
    */
   settleWrites(db: Kysely<DbbenchDatabase>): Promise<boolean>;
 }

@@ -25,10 +25,9 @@ export async function countRows(pool: MeteredPool, table: 'source' | 'target'): 
 }
 
 /**
- * Settles the server's writing before a write invocation (outside the timed region): PostgreSQL
- * CHECKPOINTs, so no checkpoint starts during the measurement and WAL segments are recycled rather
- * than created (the server-side limit was bimodal without it: ~240 vs ~340 ms at 100k rows). See
- * `EngineSql.settleWrites`; resolves to whether the engine could.
+ * Settles the server's writing (never timed): PostgreSQL CHECKPOINTs, so a checkpoint that earlier
+ * writes set off does not spread its writes over the measurement that follows, and WAL segments are
+ * recycled rather than created. See `EngineSql.settleWrites`; resolves to whether the engine could.
  */
 export function settleWrites(pool: MeteredPool): Promise<boolean> {
   return pool.engine.sql.settleWrites(pool.db);

@@ -13,8 +13,8 @@
  * Timed: planning key ranges from MIN/MAX(id), the job-repository rows (start, checkpoints,
  * completion), and every partition's keyset reads, transformation and chunk writes (each chunk with
  * its checkpoint, atomically), all partitions running at once on a pool of {@link JOB_POOL_SIZE}.
- * Not timed: seeding `source` (once per fork), truncating `target` and the job tables and settling the
- * server's writes (PostgreSQL: CHECKPOINT) before every invocation, and verification after it: target row count and checksum against the source, and every
+ * Not timed: seeding `source` (once per fork), truncating `target` and the job tables before every
+ * invocation, and verification after it: target row count and checksum against the source, and every
  * partition's checkpoint at its range end. A memory sampler runs during the invocation (peak RSS and
  * heap; the harness forces a GC before it, so growth is measured from a collected heap).
  * State: per invocation — a job never runs on a dirty target.
@@ -24,7 +24,6 @@
 import {
   expectTarget,
   resetTarget,
-  settleWrites,
   verifyCheckpoints,
   verifyTarget,
   type MeteredPool,
@@ -129,7 +128,6 @@ export function createJobBenchmark(
     },
     async setupInvocation(state) {
       await resetTarget(state.pool);
-      await settleWrites(state.pool);
       // Last, so the reset itself is not part of the sampled window.
       state.sampler.start();
     },

@@ -6,8 +6,8 @@
  * each job configuration's efficiency as its rows/s ÷ this benchmark's rows/s.
  *
  * Timed: the one statement and its commit.
- * Not timed: seeding `source` (once per fork), truncating `target` and the job tables and settling the
- * server's writes (PostgreSQL: CHECKPOINT) before every invocation, verification after it (target row count and checksum against the source).
+ * Not timed: seeding `source` (once per fork), truncating `target` and the job tables before every
+ * invocation, verification after it (target row count and checksum against the source).
  * State: per invocation.
  *
  * Run: npx dbbench run dist/postgres-suite.js -b '^limit$' -p dataSize=100000
@@ -17,7 +17,6 @@ import {
   expectTarget,
   insertTargetFromSourceSql,
   resetTarget,
-  settleWrites,
   verifyTarget,
   type MeteredPool,
   type TargetExpectation,
@@ -62,7 +61,6 @@ export const limitBenchmark = defineBenchmark<LimitState, RunContext, number>({
   },
   async setupInvocation(state) {
     await resetTarget(state.pool);
-    await settleWrites(state.pool);
   },
   async run(state) {
     const result = await sql.raw(state.statement).execute(state.pool.db);

@@ -8,8 +8,7 @@
  * Timed: encoding the rows for the strategy (SQL via Kysely, or tab-separated text), sending them,
  * and the commit. rowByRow and multiRow run inside one transaction, like the bulk path, so all three
  * pay for exactly one commit.
- * Not timed: generating the rows (once per fork), truncating `source` and settling the server's writes
- * (PostgreSQL: CHECKPOINT) before every invocation, and
+ * Not timed: generating the rows (once per fork), truncating `source` before every invocation, and
  * verifying after it (row count, sum of keys, sum of amounts and total name length against the
  * generated rows).
  * State: per invocation — the table is emptied before each load. One connection does the work, so the
@@ -21,11 +20,10 @@
 import {
   generateSourceRows,
   resetSource,
-  settleWrites,
   sourceChecksumOf,
-  verifySource,
   type MeteredPool,
   type SourceChecksum,
+  verifySource,
   type SourceRow,
 } from '@dbbench/databases';
 import { DbbenchError, defineBenchmark } from '@dbbench/harness';
@@ -82,7 +80,6 @@ export const seedBenchmark = defineBenchmark<SeedState, RunContext, number>({
   },
   async setupInvocation(state) {
     await resetSource(state.pool);
-    await settleWrites(state.pool);
   },
   run(state) {
     return SEED_LOADERS[state.strategy](state.pool, state.rows);

@@ -1,7 +1,6 @@
 import {
   expectTarget,
   resetTarget,
-  settleWrites,
   verifyCheckpoints,
   verifyTarget,
   type MeteredPool,
@@ -99,7 +98,6 @@ export function defineJobBenchmark(
     },
     async setupInvocation(state) {
       await resetTarget(state.pool);
-      await settleWrites(state.pool);
       // Last, so the reset itself is not part of the sampled window.
       state.sampler.start();
     },

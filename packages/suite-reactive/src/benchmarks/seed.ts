@@ -7,8 +7,7 @@
  * socket takes more.
  * Timed: generating, encoding and sending the rows, and the server committing them, on one
  * connection from the pool (its acquisition included).
- * Not timed: pool creation, schema, the TRUNCATE of source and the settling of the server's writes
- * (PostgreSQL: CHECKPOINT) before every invocation, the checksum
+ * Not timed: pool creation, schema, the TRUNCATE of source before every invocation, the checksum
  * verification after it (row count, Σid, Σamount, Σ length(name) against the generated rows).
  * State: per trial — the pool and schema; per invocation — an empty source table.
  * One stream uses one connection, so pool size is not an axis and the pool holds one connection, as
@@ -18,9 +17,8 @@
 import {
   generateSourceRows,
   resetSource,
-  settleWrites,
-  SOURCE_COLUMNS,
   sourceChecksumOf,
+  SOURCE_COLUMNS,
   tabSeparatedText,
   verifySource,
   type MeteredPool,
@@ -55,7 +53,6 @@ export const seedBenchmark = defineBenchmark<SeedState, RunContext, number>({
   },
   async setupInvocation(state) {
     await resetSource(state.pool);
-    await settleWrites(state.pool);
   },
   run(state) {
     const { bulkLoad } = state.pool.engine;
