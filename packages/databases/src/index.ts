@@ -11,6 +11,8 @@ export { SETTLE_SETTING } from './engines/engine.js';
 export { ENGINES, ENGINE_NAMES, engineNamed, isEngineName } from './engines/registry.js';
 // The driver inside a session, for the suites' per-engine I/O (their `engines/<engine>/` folders).
 export { mysqlConnectionOf, type MysqlSession } from './engines/mysql/mysql-session.js';
+export { mysqlDriver, type MysqlDriver } from './engines/mysql/mysql-driver.js';
+export { postgresDriver, type PostgresDriver } from './engines/postgres/postgres-driver.js';
 export { postgresClientOf, type PostgresSession } from './engines/postgres/postgres-session.js';
 export { BulkLoadDisabledError, DatabaseSetupError, InvalidValueError, UserFixableError } from './errors.js';
 export * from './providers/index.js';

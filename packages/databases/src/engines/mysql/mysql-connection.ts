@@ -1,5 +1,6 @@
-import mysql from 'mysql2/promise';
+import type mysql from 'mysql2/promise';
 import type { ConnectionInfo } from '../../types.js';
+import { loadMysqlDriver } from './mysql-driver.js';
 
 // Admin and readiness connections give up quickly: the caller retries or reports.
 const CONNECT_TIMEOUT_MS = 5000;
@@ -19,7 +20,8 @@ export async function openMysqlConnection(
   database: string = connection.database,
   endpoint: MysqlEndpointOverride = {},
 ): Promise<mysql.Connection> {
-  const client = await mysql.createConnection({
+  const { mysqlPromise } = await loadMysqlDriver();
+  const client = await mysqlPromise.createConnection({
     ...(endpoint.socketPath === undefined
       ? { host: connection.host, port: connection.port }
       : { socketPath: endpoint.socketPath }),

@@ -1,6 +1,6 @@
 import { Kysely, MysqlDialect, type MysqlPool as KyselyMysqlPool } from 'kysely';
 import type { Socket } from 'node:net';
-import mysql from 'mysql2';
+import type mysql from 'mysql2';
 import type { PoolConnection as PromisePoolConnection } from 'mysql2/promise';
 import { PoolConnectError } from '../../pool/pool-errors.js';
 import { PoolMeter } from '../../pool/pool-meter.js';
@@ -9,6 +9,7 @@ import { prewarmConnections } from '../../pool/prewarm-connections.js';
 import { redactSecret } from '../../pool/redact-secret.js';
 import type { PoolOptions } from '../../pool/pool-types.js';
 import type { DbbenchDatabase } from '../../workload/workload-tables.js';
+import { loadMysqlDriver } from './mysql-driver.js';
 import type { ConnectionInfo, Engine, EnginePool, MeteredPool } from '../engine.js';
 import { MysqlSession } from './mysql-session.js';
 
@@ -50,6 +51,7 @@ export async function createMysqlPool(
   connection: ConnectionInfo,
   options: PoolOptions,
 ): Promise<MeteredPool> {
+  const { mysql } = await loadMysqlDriver();
   const { size } = options;
   const driver = mysql.createPool({
     host: connection.host,

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { from as copyFrom } from 'pg-copy-streams';
 import type { EngineBulkLoad } from '../engine.js';
+import { postgresDriver } from './postgres-driver.js';
 import { postgresClientOf } from './postgres-session.js';
 
 /**
@@ -12,7 +12,9 @@ export const POSTGRES_BULK_LOAD: EngineBulkLoad = {
   name: 'COPY',
   async load(session, table, columns, text) {
     const client = postgresClientOf(session);
-    const copy = client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
+    const copy = client.query(
+      postgresDriver().copyStreams.from(`COPY ${table} (${columns.join(', ')}) FROM STDIN`),
+    );
     // highWaterMark 1: at most one encoded buffer waits in front of the COPY stream.
     await pipeline(Readable.from(text, { highWaterMark: 1 }), copy);
     return copy.rowCount;

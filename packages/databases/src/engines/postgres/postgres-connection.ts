@@ -1,5 +1,6 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { ConnectionInfo } from '../../types.js';
+import { loadPostgresDriver } from './postgres-driver.js';
 
 // Admin and readiness connections give up quickly: the caller retries or reports.
 const CONNECT_TIMEOUT_MS = 5000;
@@ -13,6 +14,7 @@ export async function openPostgresClient(
   connection: ConnectionInfo,
   database: string = connection.database,
 ): Promise<pg.Client> {
+  const { pg } = await loadPostgresDriver();
   const client = new pg.Client({
     host: connection.host,
     port: connection.port,

@@ -1,7 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Socket } from 'node:net';
-import pg from 'pg';
-import Cursor from 'pg-cursor';
+import type pg from 'pg';
 import { PoolConnectError } from '../../pool/pool-errors.js';
 import { PoolMeter } from '../../pool/pool-meter.js';
 import { statementText, WorkCounter } from '../../pool/work-counter.js';
@@ -10,6 +9,7 @@ import { redactSecret } from '../../pool/redact-secret.js';
 import type { PoolOptions } from '../../pool/pool-types.js';
 import type { DbbenchDatabase } from '../../workload/workload-tables.js';
 import type { ConnectionInfo, Engine, EnginePool, MeteredPool } from '../engine.js';
+import { loadPostgresDriver } from './postgres-driver.js';
 import { PostgresSession } from './postgres-session.js';
 
 /** OID of `timestamp without time zone`. */
@@ -19,12 +19,14 @@ const TIMESTAMP_OID = 1114;
  * Reads `timestamp without time zone` as UTC, the zone the seeders write it in and the one the
  * MySQL pool uses, so both engines return the same instants whatever the machine's zone.
  */
-const utcTimestampTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary'): ((value: string) => unknown) =>
-    oid === TIMESTAMP_OID && format !== 'binary'
-      ? (text: string) => new Date(`${text.replace(' ', 'T')}Z`)
-      : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
-} satisfies pg.CustomTypesConfig;
+function utcTimestampTypes(types: typeof pg.types): pg.CustomTypesConfig {
+  return {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary'): ((value: string) => unknown) =>
+      oid === TIMESTAMP_OID && format !== 'binary'
+        ? (text: string) => new Date(`${text.replace(' ', 'T')}Z`)
+        : (types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof types.getTypeParser,
+  };
+}
 
 /** The socket of a pg client (not in pg's typings). */
 interface ClientWithSocket {
@@ -58,6 +60,7 @@ export async function createPostgresPool(
   connection: ConnectionInfo,
   options: PoolOptions,
 ): Promise<MeteredPool> {
+  const { pg, Cursor } = await loadPostgresDriver();
   const { size } = options;
   const driver = new pg.Pool({
     host: connection.host,
@@ -70,7 +73,7 @@ export async function createPostgresPool(
     // Pre-warmed connections must survive idle stretches between iterations.
     idleTimeoutMillis: 0,
     connectionTimeoutMillis: 0,
-    types: utcTimestampTypes,
+    types: utcTimestampTypes(pg.types),
   });
   const meter = new PoolMeter(size, options.acquireTimeoutMs ?? 0);
   const work = new WorkCounter();

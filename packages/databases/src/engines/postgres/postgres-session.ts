@@ -1,8 +1,8 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import type { PoolClient } from 'pg';
-import Cursor from 'pg-cursor';
 import type { DbbenchDatabase } from '../../workload/workload-tables.js';
 import type { Engine, Session } from '../engine.js';
+import { postgresDriver } from './postgres-driver.js';
 
 /** A checked-out pg client as a {@link Session}; PostgreSQL engine code reaches the client through it. */
 export class PostgresSession implements Session {
@@ -33,7 +33,7 @@ export class PostgresSession implements Session {
             Promise.resolve({ query: this.client.query.bind(this.client), release: () => undefined }),
           end: () => Promise.resolve(),
         },
-        cursor: Cursor,
+        cursor: postgresDriver().Cursor,
       }),
     });
     return this.#db;

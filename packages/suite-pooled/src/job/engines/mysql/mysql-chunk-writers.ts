@@ -8,8 +8,8 @@ import {
   type SourceRowInput,
   type SourceText,
   type TargetRow,
+  mysqlDriver,
 } from '@dbbench/databases';
-import mysql from 'mysql2';
 import type { RowDataPacket } from 'mysql2/promise';
 import type { EngineChunkWriters } from '../engine-chunk-writers.js';
 
@@ -101,11 +101,12 @@ const INSERT_PREFIX = `INSERT INTO target (${TARGET_COLUMNS.join(', ')}) VALUES 
  * every value through a generic type switch.
  */
 function insertSql(rows: readonly TargetRow[]): string {
+  const { escape } = mysqlDriver().mysql;
   const values: string[] = [];
   for (const row of rows) {
     values.push(
-      `(${row.source_id},${mysql.escape(row.name_upper)},${row.amount_cents},${row.tax_cents},` +
-        `${mysql.escape(row.category_code)},${row.is_large})`,
+      `(${row.source_id},${escape(row.name_upper)},${row.amount_cents},${row.tax_cents},` +
+        `${escape(row.category_code)},${row.is_large})`,
     );
   }
   return INSERT_PREFIX + values.join(',');

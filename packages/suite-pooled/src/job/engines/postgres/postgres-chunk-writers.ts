@@ -10,8 +10,8 @@ import {
   type SourceRowInput,
   type TargetRow,
   type TargetText,
+  postgresDriver,
 } from '@dbbench/databases';
-import { to as copyTo } from 'pg-copy-streams';
 import type { ChunkCheckpoint, EngineChunkWriters } from '../engine-chunk-writers.js';
 
 /**
@@ -37,7 +37,7 @@ async function readPageText(
   limit: number,
 ): Promise<string> {
   const client = postgresClientOf(session);
-  const copy = client.query(copyTo(readPageSql(afterId, endId, limit)));
+  const copy = client.query(postgresDriver().copyStreams.to(readPageSql(afterId, endId, limit)));
   const buffers: Buffer[] = [];
   for await (const buffer of copy) buffers.push(buffer as Buffer);
   return Buffer.concat(buffers).toString('utf8');

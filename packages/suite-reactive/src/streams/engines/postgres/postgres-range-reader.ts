@@ -1,6 +1,5 @@
-import { postgresClientOf, SOURCE_COLUMNS, type Session } from '@dbbench/databases';
+import { postgresClientOf, postgresDriver, SOURCE_COLUMNS, type Session } from '@dbbench/databases';
 import { Readable } from 'node:stream';
-import Cursor from 'pg-cursor';
 import type { KeyBounds, RangeReader } from '../engine-streams.js';
 
 const RANGE_SQL = `SELECT ${SOURCE_COLUMNS.join(', ')} FROM source WHERE id BETWEEN $1 AND $2 ORDER BY id`;
@@ -18,6 +17,7 @@ export function openPostgresRangeReader(
   onRowsRead: (rows: number) => void,
 ): RangeReader {
   const client = postgresClientOf(session);
+  const { Cursor } = postgresDriver();
   const cursor = client.query(new Cursor<Record<string, unknown>>(RANGE_SQL, [range.start, range.end]));
   let inFlight: Promise<unknown> = Promise.resolve();
   let closed: Promise<void> | undefined;
