@@ -4,6 +4,7 @@ import { isUserError } from '../define/errors.js';
 import { mergeShardReports, type ShardReportInput } from './merge-reports.js';
 import { parseReport, resultKey } from './report-io.js';
 import type { DbbenchResult } from './report-schema.js';
+import { reportResult } from '../../test/fixtures/report-result.js';
 import { expandMatrix, type Combination } from '../plan/run-plan.js';
 import { combinationKey, selectShard } from '../plan/shard-plan.js';
 
@@ -29,40 +30,18 @@ interface Origin {
 
 function result(combination: Combination, shard: DbbenchResult['dbbench']['shard'], origin: Origin = {}) {
   const score = 1 + Number(combination.params.dataSize ?? combination.params.poolSize ?? 0) / 1000;
-  const value: DbbenchResult = {
-    jmhVersion: '0.1.0',
-    benchmark: `pooled.${combination.benchmarkName}`,
-    mode: combination.mode,
-    threads: 1,
-    forks: 1,
-    warmupIterations: 1,
-    warmupTime: 'single-shot',
-    warmupBatchSize: 1,
-    measurementIterations: 2,
-    measurementTime: 'single-shot',
-    measurementBatchSize: 1,
-    params: { ...combination.params },
-    primaryMetric: {
-      score,
-      scoreError: 'NaN',
-      scoreConfidence: ['NaN', 'NaN'],
-      scorePercentiles: { '0.0': score, '100.0': score },
-      scoreUnit: 'ms/op',
-      rawData: [[score, score]],
+  return reportResult(score, {
+    result: {
+      benchmark: `pooled.${combination.benchmarkName}`,
+      mode: combination.mode,
+      warmupTime: 'single-shot',
+      measurementTime: 'single-shot',
+      params: { ...combination.params },
     },
-    secondaryMetrics: {},
     dbbench: {
-      harnessVersion: '0.1.0',
-      suite: 'pooled',
-      database: 'postgres',
       benchmarkName: combination.benchmarkName,
       description: combination.benchmark.description,
       axes: [...combination.benchmark.axes],
-      profile: 'default',
-      status: 'ok',
-      failures: [],
-      higherIsBetter: false,
-      secondaryHigherIsBetter: {},
       environment: {
         node: 'v20.20.2',
         v8: '11.3',
@@ -77,8 +56,7 @@ function result(combination: Combination, shard: DbbenchResult['dbbench']['shard
       elapsedMs: 1000,
       ...(shard === undefined ? {} : { shard }),
     },
-  };
-  return value;
+  });
 }
 
 /** The report of shard k/n of the plan, as `dbbench run --shard k/n` writes it. */

@@ -5,48 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isUserError } from '../define/errors.js';
 import { mergeResults, readReport, readReportIfExists, resultKey, writeReportAtomic } from './report-io.js';
 import type { DbbenchResult } from './report-schema.js';
+import { reportResult } from '../../test/fixtures/report-result.js';
 
 function result(params: Record<string, string>, score: number): DbbenchResult {
-  return {
-    jmhVersion: '0.1.0',
-    benchmark: 'pooled.insert',
-    mode: 'avgt',
-    threads: 1,
-    forks: 1,
-    warmupIterations: 1,
-    warmupTime: '1 s',
-    warmupBatchSize: 1,
-    measurementIterations: 2,
-    measurementTime: '1 s',
-    measurementBatchSize: 1,
-    params,
-    primaryMetric: {
-      score,
-      scoreError: 'NaN',
-      scoreConfidence: ['NaN', 'NaN'],
-      scorePercentiles: { '0.0': score, '100.0': score },
-      scoreUnit: 'ms/op',
-      rawData: [[score, score]],
-    },
-    secondaryMetrics: {},
-    dbbench: {
-      harnessVersion: '0.1.0',
-      suite: 'pooled',
-      database: 'postgres',
-      benchmarkName: 'insert',
-      description: 'multi-row insert',
-      axes: Object.keys(params),
-      profile: 'default',
-      status: 'ok',
-      failures: [],
-      higherIsBetter: false,
-      secondaryHigherIsBetter: {},
-      environment: { node: 'v20', v8: '11', os: 'linux', cpuModel: 'cpu', cores: 2, memoryBytes: 1 },
-      git: { commit: 'unknown', dirty: false },
-      finishedAt: '2025-01-01T00:00:00.000Z',
-      runInfo: { provider: 'local' },
-    },
-  };
+  return reportResult(score, { result: { params } });
 }
 
 describe('report files', () => {
