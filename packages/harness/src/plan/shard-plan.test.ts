@@ -3,6 +3,7 @@ import { defineBenchmark, defineSuite } from '../define/definition.js';
 import { isUsageError } from '../define/errors.js';
 import { resultKey } from '../report/report-io.js';
 import type { DbbenchReport, DbbenchResult } from '../report/report-schema.js';
+import { reportResult } from '../../test/fixtures/report-result.js';
 import { expandMatrix } from './run-plan.js';
 import {
   combinationKey,
@@ -37,41 +38,27 @@ const keys = plan.map((combination) => combinationKey(suite.name, combination));
 function recorded(index: number, elapsedMs: number, status: 'ok' | 'failed' = 'ok'): DbbenchResult {
   const combination = plan[index];
   if (combination === undefined) throw new Error(`no combination ${index}`);
-  const metric = { score: 1, scoreError: 'NaN' as const, scoreConfidence: [1, 1] as [number, number] };
-  return {
-    jmhVersion: '0.1.0',
-    benchmark: `pooled.${combination.benchmarkName}`,
-    mode: combination.mode,
-    threads: 1,
-    forks: 1,
-    warmupIterations: 0,
-    warmupTime: '1 s',
-    warmupBatchSize: 1,
-    measurementIterations: 1,
-    measurementTime: '1 s',
-    measurementBatchSize: 1,
-    params: { ...combination.params },
-    primaryMetric: { ...metric, scorePercentiles: {}, scoreUnit: 'ms/op', rawData: [[1]] },
-    secondaryMetrics: {},
+  return reportResult(1, {
+    result: {
+      benchmark: `pooled.${combination.benchmarkName}`,
+      mode: combination.mode,
+      warmupIterations: 0,
+      measurementIterations: 1,
+      params: { ...combination.params },
+    },
+    primaryMetric: { scoreConfidence: [1, 1], scorePercentiles: {}, rawData: [[1]] },
     dbbench: {
-      harnessVersion: '0.1.0',
-      suite: 'pooled',
-      database: 'postgres',
       benchmarkName: combination.benchmarkName,
       description: '',
       axes: [...combination.benchmark.axes],
-      profile: 'default',
       status,
-      failures: [],
-      higherIsBetter: false,
-      secondaryHigherIsBetter: {},
       environment: { node: 'v20', v8: '11', os: 'Linux', cpuModel: 'cpu', cores: 2, memoryBytes: 1 },
       git: { commit: 'abc', dirty: false },
       finishedAt: '2026-01-01T00:00:00.000Z',
       runInfo: {},
       elapsedMs,
     },
-  };
+  });
 }
 
 function shardKeys(count: number, durations: DbbenchReport = []): string[][] {

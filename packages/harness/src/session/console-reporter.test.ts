@@ -1,49 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { ConsoleReporter, noisyAdvice, resultTable } from './console-reporter.js';
 import type { DbbenchResult } from '../report/report-schema.js';
+import { reportResult } from '../../test/fixtures/report-result.js';
 
 function result(name: string, score: number, error: number, noisy: boolean): DbbenchResult {
-  return {
-    jmhVersion: '0.1.0',
-    benchmark: `pooled.${name}`,
-    mode: 'avgt',
-    threads: 1,
-    forks: 1,
-    warmupIterations: 1,
-    warmupTime: '1 s',
-    warmupBatchSize: 1,
-    measurementIterations: 5,
-    measurementTime: '1 s',
-    measurementBatchSize: 1,
-    params: {},
+  return reportResult(score, {
+    result: { benchmark: `pooled.${name}`, measurementIterations: 5 },
     primaryMetric: {
-      score,
       scoreError: error,
       scoreConfidence: [score - error, score + error],
       scorePercentiles: {},
-      scoreUnit: 'ms/op',
       rawData: [[score, score, score, score, score]],
     },
-    secondaryMetrics: {},
     dbbench: {
-      harnessVersion: '0.1.0',
-      suite: 'pooled',
-      database: 'postgres',
       benchmarkName: name,
       description: '',
       axes: [],
-      profile: 'default',
-      status: 'ok',
-      failures: [],
-      higherIsBetter: false,
-      secondaryHigherIsBetter: {},
-      environment: { node: 'v20', v8: '11', os: 'linux', cpuModel: 'cpu', cores: 2, memoryBytes: 1 },
       git: { commit: 'abc', dirty: false },
       finishedAt: '2026-01-01T00:00:00.000Z',
       runInfo: {},
       noisy,
     },
-  };
+  });
 }
 
 describe('console output of noisy results', () => {

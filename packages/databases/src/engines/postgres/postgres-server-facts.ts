@@ -18,7 +18,7 @@ export async function readPostgresServerFacts(client: pg.Client): Promise<Server
     'SELECT name, current_setting(name) AS value FROM unnest($1::text[]) AS name',
     [POSTGRES_RECORDED_SETTINGS],
   );
-  // Whether this user may CHECKPOINT, as the write benchmarks do before every invocation
+  // Whether this user may CHECKPOINT, as every fork does once after seeding (openTrial)
   // (pg_checkpoint exists from PostgreSQL 15; before it only superusers may).
   const checkpoint = await client.query<{ allowed: boolean }>(
     `SELECT rolsuper OR (EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'pg_checkpoint')
