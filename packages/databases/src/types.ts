@@ -12,6 +12,7 @@ export type { ConnectionInfo, EngineName, MeteredPool, Session } from './engines
 export type { ProviderName } from './providers/provider-names.js';
 export type { StartServerOptions } from './providers/start-server-options.js';
 export type {
+  AcquireTally,
   AcquireTimeoutErrorLike,
   PoolMetrics,
   PoolOptions,

@@ -34,6 +34,7 @@ export { standardProfilers, type StandardProfilerOptions } from './profilers/sta
 export { nestedProfilers } from './profilers/nested-profilers.js';
 export { DETERMINISTIC_WORK, WORK_METRICS, workProfiler } from './profilers/work-profiler.js';
 export { poolProfiler } from './profilers/pool-profiler.js';
+export { acquireTallyProfiler } from './profilers/acquire-tally-profiler.js';
 export { ROWS_PER_SECOND, rowsPerSecondProfiler } from './profilers/rows-per-second-profiler.js';
 export { counterDeltas, serverCountersProfiler } from './profilers/server-counters-profiler.js';
 export { MEMORY_SAMPLE_INTERVAL_MS, MemorySampler, type MemoryPeaks } from './profilers/memory-sampler.js';

@@ -16,12 +16,18 @@ const LARGE = '100000';
 /** Contention questions: the most callers per connection the default matrix has. */
 const CROWD = { poolSize: '10', concurrency: '1000' } as const;
 
+/** The job's pool unless a question is about the pool: 10 connections, enough for its 8 partitions. */
+const JOB_POOL = { poolSize: '10' } as const;
+
 /** The configuration every writer runs at every size: 4 partitions in chunks of 5000. */
-const EVERY_SIZE = { partitions: '4', chunkSize: '5000' } as const;
+const EVERY_SIZE = { ...JOB_POOL, partitions: '4', chunkSize: '5000' } as const;
+
+/** The pool questions: 8 partitions of the bulk writer in chunks of 5000. */
+const EIGHT_PARTITIONS = { partitions: '8', chunkSize: '5000', writer: 'copy' } as const;
 
 /** One partition count against another for every writer, at 100k rows in chunks of 5000. */
 function partitionsAnswer(question: string, from: string, to: string): AnswerDeclaration {
-  const at = { dataSize: LARGE, chunkSize: '5000' };
+  const at = { ...JOB_POOL, dataSize: LARGE, chunkSize: '5000' };
   return {
     question,
     baseline: { benchmark: 'job', where: { ...at, partitions: from } },
@@ -42,12 +48,23 @@ function writerAnswer(question: string, from: string, to: string): AnswerDeclara
   };
 }
 
+/** One pool size against another for 8 partitions of the bulk writer, at every size the pool grid has. */
+function poolAnswer(question: string, from: string, to: string, bulkName: string): AnswerDeclaration {
+  return {
+    question,
+    baseline: { benchmark: 'job', where: { ...EIGHT_PARTITIONS, poolSize: from } },
+    candidate: { benchmark: 'job', where: { ...EIGHT_PARTITIONS, poolSize: to } },
+    per: ['dataSize'],
+    context: `moving {dataSize} rows on 8 partitions (${bulkName} chunks of 5,000)`,
+  };
+}
+
 /** Chunks of 500 against 5000 rows for every writer on 4 partitions, at one data size. */
 function chunksAnswer(question: string, dataSize: string): AnswerDeclaration {
   return {
     question,
-    baseline: { benchmark: 'job', where: { dataSize, partitions: '4', chunkSize: '500' } },
-    candidate: { benchmark: 'job', where: { dataSize, partitions: '4', chunkSize: '5000' } },
+    baseline: { benchmark: 'job', where: { ...JOB_POOL, dataSize, partitions: '4', chunkSize: '500' } },
+    candidate: { benchmark: 'job', where: { ...JOB_POOL, dataSize, partitions: '4', chunkSize: '5000' } },
     per: ['writer'],
     context: `moving ${Number(dataSize).toLocaleString('en-US')} rows on 4 partitions`,
   };
@@ -77,6 +94,9 @@ function answers(bulkName: string): AnswerDeclaration[] {
     writerAnswer(`… or the bulk path (${bulkName}) per chunk?`, 'atomic', 'copy'),
     partitionsAnswer('How many partitions for the batch job: 1 or 2?', '1', '2'),
     partitionsAnswer('… and 2 or 4?', '2', '4'),
+    partitionsAnswer('… and 4 or 8?', '4', '8'),
+    poolAnswer('8 partitions on a pool of 2: how much slower than on a pool of 10?', '10', '2', bulkName),
+    poolAnswer('Does a pool larger than the partitions help: 30 or 10 connections for 8 partitions?', '10', '30', bulkName),
     // Not at 1000 rows: 250 rows a partition fit one chunk of either size, so the two do the same work.
     chunksAnswer('Chunks of 500 or 5000 rows?', LARGE),
     chunksAnswer('… and at 10,000 rows?', '10000'),

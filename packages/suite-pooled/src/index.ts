@@ -6,7 +6,7 @@ export { createSuite, POOLED_AXES, POOLED_BENCHMARKS, SUITE_NAME } from './suite
 export { SEED_POOL_SIZE, seedBenchmark } from './benchmarks/seed.js';
 export {
   createJobBenchmark,
-  JOB_POOL_SIZE,
+  JOB_GRIDS,
   jobBenchmark,
   jobIterations,
   type JobBenchmarkOptions,

@@ -43,6 +43,7 @@ for (const engine of ENGINES) {
       async (writer) => {
         const ctx = benchmarkContext(server, {
           dataSize: DATA_SIZE,
+          poolSize: POOL_SIZE,
           partitions: '4',
           chunkSize: '100',
           writer,
@@ -52,6 +53,40 @@ for (const engine of ENGINES) {
         expect(results[1]?.ranges).toHaveLength(4);
       },
     );
+
+    it('job on a pool smaller than its partitions reports the timed acquisitions and their waits', async () => {
+      const tally = async (poolSize: string) => {
+        const ctx = benchmarkContext(server, {
+          dataSize: DATA_SIZE,
+          poolSize,
+          partitions: '8',
+          chunkSize: '100',
+          writer: 'atomic',
+        });
+        const state = await jobBenchmark.setupTrial(ctx);
+        try {
+          const samples = await runProfiledIteration(jobBenchmark, state, ctx);
+          return {
+            acquisitions: metric(samples, 'pool.acquisitions'),
+            total: metric(samples, 'pool.acquireWait.total'),
+            perPartition: metric(samples, 'pool.acquireWait.perPartition'),
+          };
+        } finally {
+          await jobBenchmark.teardownTrial?.(state, ctx);
+        }
+      };
+      const starved = await tally('1');
+      const roomy = await tally('10');
+      // 125 rows a partition: two pages (100 and a short, last 25) read and two chunks written in each
+      // of 8 partitions, plus the job's own repository rows; the same work on either pool. The reset
+      // before and the verification after borrow too, untimed, and are not counted.
+      expect(starved.acquisitions).toBe(roomy.acquisitions);
+      expect(starved.acquisitions).toBeGreaterThanOrEqual(8 * 2);
+      expect(starved.perPartition).toBeCloseTo(starved.total / 8, 6);
+      // Eight partitions on one connection: seven always wait, so the waits add up to more than on ten.
+      expect(starved.total).toBeGreaterThan(roomy.total);
+      expect(starved.total).toBeGreaterThan(0);
+    });
 
     it('limit inserts every row server-side and verifies it', async () => {
       const ctx = benchmarkContext(server, { dataSize: DATA_SIZE });

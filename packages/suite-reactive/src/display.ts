@@ -22,7 +22,7 @@ function answers(engineName: EngineName): AnswerDeclaration[] {
   const pooledJob = {
     suite: 'pooled',
     benchmark: 'job',
-    where: { writer: likeForLikeWriter(engineName), chunkSize: '500', partitions: '4' },
+    where: { writer: likeForLikeWriter(engineName), chunkSize: '500', partitions: '4', poolSize: '10' },
     label: `the pooled job (keyset pages, ${writerName} chunks of 500)`,
   };
   const streamingJob = {
@@ -50,6 +50,20 @@ function answers(engineName: EngineName): AnswerDeclaration[] {
       question: 'Chunk size of the streaming writer: 500 or 5000 rows?',
       baseline: { benchmark: 'chunks', where: { chunkSize: '500' } },
       candidate: { benchmark: 'chunks', where: { chunkSize: '5000' } },
+      per: ['dataSize'],
+    },
+    {
+      question: '8 streaming partitions on a pool of 2: how much slower than on a pool of 10?',
+      baseline: { benchmark: 'job', where: { poolSize: '10', partitions: '8' } },
+      candidate: { benchmark: 'job', where: { poolSize: '2', partitions: '8' } },
+      per: ['dataSize'],
+      // Each running partition holds its reader connection: a pool of 2 runs one partition at a time.
+      context: 'to move {dataSize} rows (one partition at a time on 2 connections)',
+    },
+    {
+      question: 'Does a pool larger than the partitions help the streams: 60 or 10 connections for 4 partitions?',
+      baseline: { benchmark: 'job', where: { poolSize: '10', partitions: '4' } },
+      candidate: { benchmark: 'job', where: { poolSize: '60', partitions: '4' } },
       per: ['dataSize'],
     },
     {

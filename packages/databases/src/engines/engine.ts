@@ -17,7 +17,7 @@
  * line in `registry.ts`; the compiler then lists whatever the new engine lacks.
  */
 import type { ColumnDefinitionBuilder, Insertable, Kysely } from 'kysely';
-import type { PoolMetrics, PoolOptions, WorkCounters } from '../pool/pool-types.js';
+import type { AcquireTally, PoolMetrics, PoolOptions, WorkCounters } from '../pool/pool-types.js';
 import type { EmbeddedBinaries } from '../providers/embedded/binary-cache.js';
 import type { EmbeddedCluster, EmbeddedClusterOptions } from '../providers/embedded/embedded-cluster.js';
 import type { SystemAccount } from '../providers/local/system-user.js';
@@ -71,6 +71,8 @@ export interface MeteredPool extends AsyncDisposable {
   /** Acquire a connection (timed), run `fn`, release it (destroyed instead if `fn` threw: it may be mid-protocol). */
   withConnection<T>(fn: (session: Session) => Promise<T>): Promise<T>;
   metrics(): PoolMetrics;
+  /** Running acquisition totals since creation, cheap enough to read around every timed region. */
+  acquireTally(): AcquireTally;
   resetMetrics(): void;
   /** Cumulative work counters (statements, transactions, bytes), for deltas around a measurement. */
   work(): WorkCounters;

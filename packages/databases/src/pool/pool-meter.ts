@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { PoolMetrics } from '../types.js';
+import type { AcquireTally, PoolMetrics } from '../types.js';
 import { AcquireTimeoutError } from './pool-errors.js';
 import { WaitHistogram } from './wait-histogram.js';
 
@@ -22,6 +22,9 @@ export class PoolMeter {
   readonly #checkedOut = new Set<object>();
   #pending = 0;
   #acquisitions = 0;
+  /** Running totals since creation, never reset (readers take differences); see {@link PoolMeter.tally}. */
+  #tallyAcquisitions = 0;
+  #tallyWaitMs = 0;
   #timeouts = 0;
   #maxWaiting = 0;
   #connectionsOpened = 0;
@@ -72,8 +75,11 @@ export class PoolMeter {
           reject(error instanceof Error ? error : new Error(`Connection pool failed: ${String(error)}`));
           return;
         }
-        this.#waits.record(performance.now() - startedAt);
+        const waitedMs = performance.now() - startedAt;
+        this.#waits.record(waitedMs);
         this.#acquisitions += 1;
+        this.#tallyAcquisitions += 1;
+        this.#tallyWaitMs += waitedMs;
         this.#checkedOut.add(connection);
         resolve(connection);
       });
@@ -104,6 +110,11 @@ export class PoolMeter {
       maxWaiting: this.#maxWaiting,
       connectionsOpened: this.#connectionsOpened,
     };
+  }
+
+  /** Acquisitions and their summed wait since the pool was created; O(1), unaffected by {@link PoolMeter.reset}. */
+  tally(): AcquireTally {
+    return { acquisitions: this.#tallyAcquisitions, waitTotalMs: this.#tallyWaitMs };
   }
 
   /**

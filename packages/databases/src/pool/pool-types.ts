@@ -35,6 +35,18 @@ export interface PoolMetrics {
   readonly connectionsOpened: number;
 }
 
+/**
+ * Running totals of a pool's acquisitions, cheap to read at any moment (no percentiles): a profiler
+ * takes the difference of two readings around a timed region, so untimed work on the same pool
+ * (resets, verification) is not counted.
+ */
+export interface AcquireTally {
+  /** Connections handed out so far. */
+  readonly acquisitions: number;
+  /** Sum of every acquisition's wait so far, ms. */
+  readonly waitTotalMs: number;
+}
+
 /** Shape of the error thrown when an acquisition times out (`name === 'AcquireTimeoutError'`). */
 export interface AcquireTimeoutErrorLike extends Error {
   readonly name: 'AcquireTimeoutError';

@@ -103,6 +103,19 @@ for (const engine of ENGINES) {
       expect(Number(rows[0]?.one)).toBe(1);
     });
 
+    it('keeps running acquisition totals that a metrics reset does not clear', async () => {
+      await using pool = await createPool(scratch.connection, { size: 1 });
+      const start = pool.acquireTally();
+      // Three holders of 30 ms on one connection: the second waits about 30 ms, the third about 60.
+      await Promise.all(Array.from({ length: 3 }, () => pool.withConnection(async () => sleep(30))));
+      pool.resetMetrics();
+      const end = pool.acquireTally();
+      expect(end.acquisitions - start.acquisitions).toBe(3);
+      // Timer slack only ever lengthens a wait; an upper bound would depend on the machine's load.
+      expect(end.waitTotalMs - start.waitTotalMs).toBeGreaterThanOrEqual(75);
+      expect(pool.metrics().acquisitions).toBe(0);
+    });
+
     it('gives back the connections of thousands of waiters who gave up at once, and still closes', async () => {
       // The contention benchmark's worst case: 1000 callers, a 10 ms acquire timeout and an event
       // loop that stalls (GC, a loaded machine), so every waiter times out together and the driver's

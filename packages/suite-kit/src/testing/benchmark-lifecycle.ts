@@ -73,9 +73,12 @@ export async function runProfiledIteration<State, Result>(
   await benchmark.setupIteration?.(state, ctx);
   for (const profiler of profilers) await profiler.beforeIteration();
   await benchmark.setupInvocation?.(state, ctx);
+  // As the harness does: the timed-region hooks right around the clock, outside it.
+  for (const profiler of profilers) profiler.timedRegionStarted?.();
   const startedAt = process.hrtime.bigint();
   const result = await benchmark.run(state, { consume: () => undefined }, ctx);
   const measuredNs = Number(process.hrtime.bigint() - startedAt);
+  for (const profiler of profilers) profiler.timedRegionEnded?.();
   await benchmark.verify?.(state, result, ctx);
   await benchmark.teardownInvocation?.(state, ctx);
   const samples: MetricSample[] = [];

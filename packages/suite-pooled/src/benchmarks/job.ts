@@ -8,18 +8,26 @@
  * only the needed columns read) < `copy` (the page read as text, transformed text to text without row
  * objects, written through the engine's bulk path per chunk). Bigger chunks (5000 vs 500)
  * amortise round trips; partitions overlap one partition's round trips with another's work until the
- * cores are busy, so 1–2 partitions should be enough for the fast writers.
+ * cores are busy, so 1–2 partitions should be enough for the fast writers. A pool smaller than the
+ * partitions moves the bottleneck to the pool: partitions queue for connections (acquire waits grow)
+ * while the cores stay as busy as they can be, so on 2 cores a pool of 2 should cost little and a pool
+ * larger than the partitions nothing.
  *
  * Timed: planning key ranges from MIN/MAX(id), the job-repository rows (start, checkpoints,
  * completion), and every partition's keyset reads, transformation and chunk writes (each chunk with
- * its checkpoint, atomically), all partitions running at once on a pool of {@link JOB_POOL_SIZE}.
+ * its checkpoint, atomically), all partitions running at once on a pool of `poolSize` connections
+ * (partitions beyond it queue for a connection per page read and per chunk write).
  * Not timed: seeding `source` (once per fork), truncating `target` and the job tables before every
  * invocation, and verification after it: target row count and checksum against the source, and every
  * partition's checkpoint at its range end. A memory sampler runs during the invocation (peak RSS and
  * heap; the harness forces a GC before it, so growth is measured from a collected heap).
+ * Secondary, besides the standard ones: `pool.acquisitions`, `pool.acquireWait.total` and
+ * `pool.acquireWait.perPartition` (the total over the partitions) inside the timed region, so a starved
+ * pool shows where its time went.
  * State: per invocation — a job never runs on a dirty target.
  *
  * Run: npx dbbench run dist/postgres-suite.js -b '^job$' -p dataSize=100000 -p chunkSize=5000 -p writer=kysely,atomic,copy
+ * (or, for the pool: -p partitions=8 -p poolSize=2,10,30 -p writer=copy)
  */
 import {
   expectTarget,
@@ -37,6 +45,7 @@ import {
   type ParamSet,
 } from '@dbbench/harness';
 import {
+  acquireTallyProfiler,
   DETERMINISTIC_WORK,
   iterationsBySize,
   MemoryPeaksRecorder,
@@ -50,26 +59,23 @@ import { runJob, type JobRunResult, type JobWriter } from '../job/job-runner.js'
 import { isWriterName, jobWriter, WRITER_NAMES } from '../job/job-writers.js';
 
 /**
- * The job's pool size. Not an axis: partitions (at most 8) never exceed it, so larger pools only
- * hold idle connections; pool sizing is what `queries` and `contention` measure.
- */
-export const JOB_POOL_SIZE = 10;
-
-/**
- * Iterations per fork: 1 warmup + 10 measured at 1000 rows, 5 at 10 000, 2 at 100 000, where one
- * Kysely invocation takes 1.5–3 s here and forks differ far more than invocations (see
- * `iterationsBySize`). Three forks: every combination of the default matrix is a side of a declared
- * answer — this suite's, or the reactive suite's streaming-vs-pooled question, which a run of this
- * suite cannot see — and an answer needs three forks a side for an interval.
+ * Iterations per fork: 1 warmup + 10 measured at 1000 rows, 5 at 10 000, 1 at 100 000. Measured in
+ * the committed PostgreSQL run (65b5f4d): at 100 000 rows forks differed by 0–18% and invocations
+ * within a fork by 1–13%, while a fork's own setup and teardown (1.4 s) cost about one to two
+ * invocations — so, per Kalibera & Jones, a second invocation buys less precision than a share of
+ * another fork, and the time goes to forks. Three forks: every combination of the default matrix is a
+ * side of a declared answer — this suite's, or the reactive suite's streaming-vs-pooled question,
+ * which a run of this suite cannot see — and an answer needs three forks a side for an interval.
  */
 export function jobIterations(params: ParamSet): IterationSettings {
-  return { ...iterationsBySize(params, { small: 10, medium: 5, large: 2 }), forks: 3 };
+  return { ...iterationsBySize(params, { small: 10, medium: 5, large: 1 }), forks: 3 };
 }
 
 /** Per-fork state of the `job` benchmark. */
 export interface JobState {
   readonly pool: MeteredPool;
   readonly dataSize: number;
+  readonly poolSize: number;
   readonly partitions: number;
   readonly chunkSize: number;
   readonly writer: JobWriter;
@@ -86,15 +92,21 @@ export interface JobBenchmarkOptions {
 }
 
 /**
- * The job's default matrix: 24 combinations instead of the 54 of the full cross product, each one
+ * The job's default matrix: 32 combinations instead of the 288 of the full cross product, each one
  * asked for by a question (display.ts) and nothing else. At 100k rows, where the job's costs dominate:
- * every writer on every partition count in chunks of 5000 (the partition questions). On 4 partitions
- * at every size: every writer in both chunk sizes (the writer questions in chunks of 5000, the
- * chunk-size question, the fastest job against the limit, and the reactive suite's
- * pooled-vs-streaming question in chunks of 500). `-p` replaces an axis in every grid, so
+ * every writer on every partition count in chunks of 5000 on a pool of 10 (the partition questions).
+ * On 4 partitions at every size: every writer in both chunk sizes (the writer questions in chunks of
+ * 5000, the chunk-size question, the fastest job against the limit, and the reactive suite's
+ * pooled-vs-streaming question in chunks of 500). The pool: 8 partitions of the bulk writer on a pool
+ * smaller than them (2), as large (10 holds all eight) and larger (30), at 10k and 100k rows (at 1k, a
+ * partition is half a chunk). `-p` replaces an axis in every grid, so
  * `-p partitions=1,2,4 -p chunkSize=500,5000` still runs the whole cross product.
  */
-export const JOB_GRIDS = [{ dataSize: [100000], chunkSize: [5000] }, { partitions: [4] }] as const;
+export const JOB_GRIDS = [
+  { dataSize: [100000], chunkSize: [5000], poolSize: [10] },
+  { partitions: [4], poolSize: [10] },
+  { dataSize: [10000, 100000], chunkSize: [5000], partitions: [8], writer: ['copy'], poolSize: [2, 10, 30] },
+] as const;
 
 /** Creates the `job` benchmark, optionally with its writers wrapped. */
 export function createJobBenchmark(
@@ -103,7 +115,7 @@ export function createJobBenchmark(
   return defineBenchmark<JobState, RunContext, JobRunResult>({
     description:
       'End-to-end batch job: partitions read key ranges by keyset pages, transform, and write each chunk with its checkpoint atomically (writer: Kysely, one round trip, or the bulk path)',
-    axes: ['dataSize', 'partitions', 'chunkSize', 'writer'],
+    axes: ['dataSize', 'poolSize', 'partitions', 'chunkSize', 'writer'],
     grids: JOB_GRIDS,
     axisTypes: { writer: choiceAxis(WRITER_NAMES) },
     mode: 'ss',
@@ -113,11 +125,13 @@ export function createJobBenchmark(
       const dataSize = ctx.int('dataSize');
       const writerName = ctx.str('writer');
       if (!isWriterName(writerName)) throw new Error(`unknown writer ${writerName}`);
-      const pool = await openTrial(ctx.runContext, { poolSize: JOB_POOL_SIZE, sourceRows: dataSize });
+      const poolSize = ctx.int('poolSize');
+      const pool = await openTrial(ctx.runContext, { poolSize, sourceRows: dataSize });
       const writer = jobWriter(pool.engine, writerName);
       return {
         pool,
         dataSize,
+        poolSize,
         partitions: ctx.int('partitions'),
         chunkSize: ctx.int('chunkSize'),
         writer: options.wrapWriter === undefined ? writer : options.wrapWriter(writer),
@@ -157,7 +171,10 @@ export function createJobBenchmark(
     profilers: (state) =>
       standardProfilers(state.pool, {
         rowsPerInvocation: () => state.dataSize,
-        extra: [memoryProfiler(state.sampler, state.memory)],
+        extra: [
+          acquireTallyProfiler(state.pool, { partitions: () => state.partitions }),
+          memoryProfiler(state.sampler, state.memory),
+        ],
       }),
     async teardownTrial(state) {
       state.sampler.stop();

@@ -19,7 +19,8 @@
  * Secondary: rows/s, timeToFirstRow, connectionHold.mean/max, stream.maxReadAhead, memory.peakRss /
  * peakHeap (absolute) and rssGrowth / heapGrowth (above the pre-run baseline), pool.acquireWait.*, gc.*,
  * server.*.
- * Default matrix: every partition count on a pool of 10, every pool size at 4 partitions (see `grids`).
+ * Default matrix: every partition count on a pool of 10, every pool size at 4 partitions, and 8
+ * partitions on a pool of 2 (see `grids`).
  * Run: `npx dbbench run dist/postgres-suite.js -b job` (or `npx turbo run bench:postgres`).
  */
 import { defineJobBenchmark } from './job-benchmark.js';
@@ -31,8 +32,9 @@ export const DEFAULT_CHUNK_SIZE = 500;
 export const jobBenchmark = defineJobBenchmark({
   description: 'Streaming job: per partition a cursor stream → transform → chunked writer with checkpoints',
   axes: ['dataSize', 'poolSize', 'partitions'],
-  // Every partition count on a pool of 10 (the partition and pooled-vs-streaming questions), and every
-  // pool size at 4 partitions (does a bigger pool help the streams?): 15 combinations, not 27.
-  grids: [{ poolSize: [10] }, { partitions: [4] }],
+  // Every partition count on a pool of 10 (the partition and pooled-vs-streaming questions), every
+  // pool size at 4 partitions (does a bigger pool help the streams?), and 8 partitions on a pool of 2,
+  // smaller than the partitions (how much does a starved pool cost?): 18 combinations, not 36.
+  grids: [{ poolSize: [10] }, { partitions: [4] }, { partitions: [8], poolSize: [2] }],
   fixed: { chunkSize: DEFAULT_CHUNK_SIZE },
 });

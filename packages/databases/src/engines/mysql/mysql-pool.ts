@@ -178,6 +178,7 @@ export async function createMysqlPool(
       return result;
     },
     metrics: () => meter.metrics(),
+    acquireTally: () => meter.tally(),
     work: () => work.snapshot(),
     resetMetrics: () => meter.reset(),
     idleCount: () => queues._freeConnections.length,

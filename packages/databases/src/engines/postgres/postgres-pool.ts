@@ -156,6 +156,7 @@ export async function createPostgresPool(
       return result;
     },
     metrics: () => meter.metrics(),
+    acquireTally: () => meter.tally(),
     work: () => work.snapshot(),
     resetMetrics: () => meter.reset(),
     idleCount: () => driver.idleCount,
