@@ -96,7 +96,12 @@ function answers(bulkName: string): AnswerDeclaration[] {
     partitionsAnswer('… and 2 or 4?', '2', '4'),
     partitionsAnswer('… and 4 or 8?', '4', '8'),
     poolAnswer('8 partitions on a pool of 2: how much slower than on a pool of 10?', '10', '2', bulkName),
-    poolAnswer('Does a pool larger than the partitions help: 30 or 10 connections for 8 partitions?', '10', '30', bulkName),
+    poolAnswer(
+      'Does a pool larger than the partitions help: 30 or 10 connections for 8 partitions?',
+      '10',
+      '30',
+      bulkName,
+    ),
     // Not at 1000 rows: 250 rows a partition fit one chunk of either size, so the two do the same work.
     chunksAnswer('Chunks of 500 or 5000 rows?', LARGE),
     chunksAnswer('… and at 10,000 rows?', '10000'),

@@ -91,7 +91,17 @@ describe('dbbench CLI on the pooled suite', () => {
         `test/fixtures/broken-job-${engine}-suite.js`,
         engine,
         join(outDir, `${engine}-broken-job.json`),
-        [...SHORT_RUN, '-p', 'poolSize=10', '-p', 'partitions=2', '-p', 'chunkSize=500', '-p', 'writer=atomic'],
+        [
+          ...SHORT_RUN,
+          '-p',
+          'poolSize=10',
+          '-p',
+          'partitions=2',
+          '-p',
+          'chunkSize=500',
+          '-p',
+          'writer=atomic',
+        ],
       );
       const [result] = report;
       expect(exitCode).not.toBe(0);

@@ -61,7 +61,8 @@ function answers(engineName: EngineName): AnswerDeclaration[] {
       context: 'to move {dataSize} rows (one partition at a time on 2 connections)',
     },
     {
-      question: 'Does a pool larger than the partitions help the streams: 60 or 10 connections for 4 partitions?',
+      question:
+        'Does a pool larger than the partitions help the streams: 60 or 10 connections for 4 partitions?',
       baseline: { benchmark: 'job', where: { poolSize: '10', partitions: '4' } },
       candidate: { benchmark: 'job', where: { poolSize: '60', partitions: '4' } },
       per: ['dataSize'],

@@ -12,7 +12,10 @@ import type { MetricSample, Profiler } from '@dbbench/harness';
  * (ms: the total over the job's partitions, which share the pool — the time each spent, on average,
  * waiting for a connection instead of working).
  */
-export function acquireTallyProfiler(pool: MeteredPool, options: { partitions?: () => number } = {}): Profiler {
+export function acquireTallyProfiler(
+  pool: MeteredPool,
+  options: { partitions?: () => number } = {},
+): Profiler {
   let acquisitions = 0;
   let waitMs = 0;
   let startedAt: AcquireTally | undefined;
