@@ -1,3 +1,4 @@
+import type { DbbenchChart } from '@dbbench/harness/report';
 import { scoreChart, type ChartDefinition } from './charts/score-chart.js';
 import type { MarkdownTable } from './markdown-table.js';
 import { benchmarkTables } from './results-table.js';
@@ -15,17 +16,54 @@ export interface BenchmarkSection {
   readonly fixedAxes: string | null;
   readonly table: MarkdownTable;
   readonly failures: readonly string[];
-  readonly chart: {
-    readonly title: string;
-    readonly caption: string;
-    readonly svg: string;
-    readonly spec: string;
-  } | null;
+  readonly chart: SectionChart | null;
+  /** The suite's declared charts of this benchmark (e.g. acquire waits against the pool size). */
+  readonly declaredCharts: readonly SectionChart[];
   /** Secondary metrics, folded: a summary line and one table per group. */
   readonly secondary: {
     readonly summary: string;
     readonly groups: readonly { readonly title: string; readonly table: MarkdownTable }[];
   } | null;
+}
+
+/** A chart as the templates read it: file names relative to the page. */
+export interface SectionChart {
+  readonly title: string;
+  readonly caption: string;
+  readonly svg: string;
+  readonly spec: string;
+}
+
+function sectionChart(chart: ChartDefinition): SectionChart {
+  return {
+    title: chart.title,
+    caption: chart.caption,
+    svg: `charts/${chart.name}.svg`,
+    spec: `charts/${chart.name}.vl.json`,
+  };
+}
+
+/** Whether the row has every axis value of `where`. */
+function matches(row: ResultRow, where: Readonly<Record<string, string>> | undefined): boolean {
+  return Object.entries(where ?? {}).every(([axis, value]) => row.params[axis] === value);
+}
+
+/** The declared charts carried by `rows` (each once, by name), drawn over the rows each selects. */
+function declaredCharts(rows: readonly ResultRow[], prefix: string, titlePrefix: string): ChartDefinition[] {
+  const declarations = new Map<string, DbbenchChart>();
+  for (const row of rows) for (const chart of row.dbbench?.charts ?? []) declarations.set(chart.name, chart);
+  return [...declarations.values()].flatMap((declared) => {
+    const selected = rows.filter((row) => matches(row, declared.where));
+    if (selected.length === 0) return [];
+    const chart = scoreChart({
+      name: `${prefix}-${slug(declared.name)}`,
+      title: `${titlePrefix}: ${declared.title}`,
+      rows: selected,
+      tables: benchmarkTables(selected),
+      declared,
+    });
+    return chart === undefined ? [] : [chart];
+  });
 }
 
 /** How the sections and charts of one page are named. */
@@ -69,14 +107,17 @@ export function benchmarkSections(
       const name = byUnit.size > 1 ? `${first.benchmark} (${modes})` : first.benchmark;
       const heading = `${naming.headingPrefix ?? ''}${name}`;
       const tables = benchmarkTables(unitRows);
+      const chartName = `${naming.chartPrefix}-${slug(byUnit.size > 1 ? `${first.benchmark}-${modes}` : first.benchmark)}`;
       const chart = scoreChart({
-        name: `${naming.chartPrefix}-${slug(byUnit.size > 1 ? `${first.benchmark}-${modes}` : first.benchmark)}`,
+        name: chartName,
         title: `${naming.titlePrefix}: ${heading}`,
         rows: unitRows,
         tables,
         comparedMetrics,
       });
       if (chart) charts.push(chart);
+      const declared = declaredCharts(unitRows, chartName, naming.titlePrefix);
+      charts.push(...declared);
       sections.push({
         heading,
         qualifiedName: first.qualifiedName,
@@ -84,14 +125,8 @@ export function benchmarkSections(
         fixedAxes: tables.fixedAxes,
         table: tables.table,
         failures: tables.failures,
-        chart: chart
-          ? {
-              title: chart.title,
-              caption: chart.caption,
-              svg: `charts/${chart.name}.svg`,
-              spec: `charts/${chart.name}.vl.json`,
-            }
-          : null,
+        chart: chart ? sectionChart(chart) : null,
+        declaredCharts: declared.map(sectionChart),
         secondary:
           tables.secondary.length === 0
             ? null

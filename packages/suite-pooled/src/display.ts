@@ -6,7 +6,7 @@
  * it looks the engine up by name.
  */
 import { engineNamed, type EngineName } from '@dbbench/databases';
-import type { AnswerDeclaration, SuiteDisplay } from '@dbbench/harness';
+import type { AnswerDeclaration, ChartDeclaration, SuiteDisplay } from '@dbbench/harness';
 import { WRITER_NAMES, writerDisplayName } from './job/job-writers.js';
 import { MULTI_ROW_BATCH_SIZE } from './seed/seed-strategies.js';
 
@@ -140,6 +140,23 @@ function answers(bulkName: string): AnswerDeclaration[] {
   ];
 }
 
+/** Where a pool smaller than the partitions puts the job's time: acquire waits against the pool size. */
+function charts(bulkName: string): ChartDeclaration[] {
+  return [
+    {
+      name: 'pool-waits',
+      title: `job: acquire wait p95 against pool size (${bulkName} chunks of 5,000)`,
+      benchmark: 'job',
+      metric: 'pool.acquireWait.p95',
+      x: 'poolSize',
+      series: 'partitions',
+      where: { chunkSize: '5000', writer: 'copy' },
+      caption:
+        'A partition of this writer holds one connection while it runs: on a pool smaller than the partitions the rest wait for one, and the p95 wait grows to a large share of the job, while on a pool at least as large it stays near zero. The job’s own time is in the table above.',
+    },
+  ];
+}
+
 /** The pooled suite's display declarations on `engine`. */
 export function pooledDisplay(engineName: EngineName): SuiteDisplay {
   const engine = engineNamed(engineName);
@@ -159,5 +176,6 @@ export function pooledDisplay(engineName: EngineName): SuiteDisplay {
       },
     },
     answers: answers(bulkName),
+    charts: charts(bulkName),
   };
 }

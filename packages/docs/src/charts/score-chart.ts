@@ -1,6 +1,6 @@
 import { axisValues, isNumericAxis } from '../axis-layout.js';
 import type { BenchmarkTables } from '../results-table.js';
-import type { JmhMetric } from '@dbbench/harness/report';
+import type { DbbenchChart, JmhMetric } from '@dbbench/harness/report';
 import { compareRows, metricInterval, paramDisplay, type ResultRow } from '../result-row.js';
 import { displayUnitName } from '../units.js';
 import {
@@ -130,10 +130,32 @@ function plottedMetric(
   return score;
 }
 
+/** What a declared chart plots: its metric, with its caption as the reason; undefined if a row lacks it. */
+function declaredPlotted(rows: readonly ResultRow[], tables: BenchmarkTables, declared: DbbenchChart): Plotted | undefined {
+  if (declared.metric !== 'score') return secondaryPlotted(rows, declared.metric, declared.caption);
+  return {
+    name: 'score',
+    unit: tables.display.unit,
+    factor: tables.display.factor,
+    higherIsBetter: rows[0]?.higherIsBetter ?? false,
+    metric: (row) => row.primary,
+    why: declared.caption,
+  };
+}
+
+/** A declared chart's axes: its x and series; any other axis that varies among its rows makes panels (or more series). */
+function declaredPlacement(varying: readonly string[], declared: DbbenchChart): Placement {
+  const series = declared.series === undefined ? [] : [declared.series];
+  const rest = varying.filter((axis) => axis !== declared.x && !series.includes(axis));
+  return { x: declared.x, series: [...series, ...rest.slice(1)], panel: rest[0] };
+}
+
 /**
  * The chart of one benchmark: every successful combination's value of the metric that answers its
  * question (see {@link plottedMetric}) with an error bar of its interval, with no panel or series for
- * an axis that does not vary. Undefined when no combination succeeded.
+ * an axis that does not vary. With `declared`, the suite's declared chart instead: its metric against
+ * its axes, over the rows its `where` selects (the caller filters them). Undefined when no
+ * combination succeeded (or, declared, when one lacks the metric).
  */
 export function scoreChart(options: {
   readonly name: string;
@@ -142,10 +164,15 @@ export function scoreChart(options: {
   readonly tables: BenchmarkTables;
   /** Secondary metrics the report's declared questions compare (e.g. peak RSS). */
   readonly comparedMetrics?: ReadonlySet<string>;
+  readonly declared?: DbbenchChart;
 }): ChartDefinition | undefined {
-  const { tables } = options;
+  const { tables, declared } = options;
   const rows = [...options.rows].sort(compareRows);
-  const shown = plottedMetric(rows, tables, options.comparedMetrics ?? new Set());
+  const shown =
+    declared === undefined
+      ? plottedMetric(rows, tables, options.comparedMetrics ?? new Set())
+      : declaredPlotted(rows, tables, declared);
+  if (shown === undefined) return undefined;
   const intervalOf = (row: ResultRow) => {
     const metric = shown.metric(row);
     return metric === undefined ? undefined : metricInterval(row, metric);
@@ -154,7 +181,7 @@ export function scoreChart(options: {
   const first = succeeded[0];
   if (!first) return undefined;
   const { layout } = tables;
-  const placement = place(rows, layout.varying);
+  const placement = declared === undefined ? place(rows, layout.varying) : declaredPlacement(layout.varying, declared);
   const seriesAxes = [...placement.series, ...(layout.modeVaries ? ['mode'] : [])];
   const seriesValue = (row: ResultRow): string | number => {
     if (seriesAxes.length === 1 && seriesAxes[0] !== 'mode') return plotted(rows, seriesAxes[0]!, row);

@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
   answersOfBenchmark,
+  chartsOfBenchmark,
   labelsOfParams,
   presentationProblems,
   type AnswerDeclaration,
+  type ChartDeclaration,
 } from './presentation.js';
+
+const seedChart: ChartDeclaration = {
+  name: 'rates',
+  title: 'Rows per second by size',
+  benchmark: 'seed',
+  metric: 'rows/s',
+  x: 'dataSize',
+  series: 'strategy',
+  caption: 'How each strategy scales.',
+};
 
 const seedAnswer: AnswerDeclaration = {
   question: 'bulk or multi-row?',
@@ -13,6 +25,34 @@ const seedAnswer: AnswerDeclaration = {
   per: ['dataSize'],
 };
 const benchmarks = { seed: { axes: ['dataSize', 'strategy'] }, limit: { axes: ['dataSize'] } };
+
+describe('declared charts', () => {
+  it('accepts a chart on existing axes and carries it only on its own benchmark', () => {
+    expect(presentationProblems({ charts: [seedChart] }, benchmarks)).toEqual([]);
+    expect(chartsOfBenchmark([seedChart], 'seed')).toEqual([seedChart]);
+    expect(chartsOfBenchmark([seedChart], 'limit')).toEqual([]);
+  });
+
+  it('names an unknown benchmark, an axis the benchmark lacks and a name used twice', () => {
+    const problems = presentationProblems(
+      {
+        charts: [
+          seedChart,
+          { ...seedChart, title: 'again' },
+          { ...seedChart, name: 'typo', benchmark: 'sede' },
+          { ...seedChart, name: 'limit', benchmark: 'limit', where: { strategy: 'bulk' } },
+        ],
+      },
+      benchmarks,
+    );
+    expect(problems).toEqual([
+      'chart "rates" of "seed" is declared twice',
+      'chart "Rows per second by size": no benchmark "sede"',
+      'chart "Rows per second by size": benchmark "limit" has no axis "strategy"',
+      'chart "Rows per second by size": benchmark "limit" has no axis "strategy"',
+    ]);
+  });
+});
 
 describe('suite display declarations', () => {
   it('accepts declarations that name existing benchmarks and axes', () => {

@@ -57,9 +57,31 @@ export interface AnswerDeclaration {
 }
 
 /** What a suite declares for its pages. */
+/**
+ * A chart the suite asks for beside each benchmark's own score chart: one metric of one benchmark
+ * against one axis, e.g. acquire waits against the pool size, one line per partition count.
+ */
+export interface ChartDeclaration {
+  /** Short name, unique among the benchmark's charts: the file is `<engine>-<suite>-<benchmark>-<name>`. */
+  readonly name: string;
+  readonly title: string;
+  readonly benchmark: string;
+  /** A secondary metric's name (e.g. `pool.acquireWait.p95`), or `score`. */
+  readonly metric: string;
+  /** The axis along x. */
+  readonly x: string;
+  /** The axis with one line (or colour) per value; other axes that vary become panels. */
+  readonly series?: string;
+  /** Only the results with these axis values. */
+  readonly where?: Readonly<Record<string, string>>;
+  /** What the chart shows and why, one or two sentences for its caption. */
+  readonly caption: string;
+}
+
 export interface SuiteDisplay {
   readonly axisValueLabels?: AxisValueLabels;
   readonly answers?: readonly AnswerDeclaration[];
+  readonly charts?: readonly ChartDeclaration[];
 }
 
 /** The display names of the values one result's parameters have (only those that have one). */
@@ -92,6 +114,14 @@ export function answersOfBenchmark(
   );
 }
 
+/** The declared charts of `benchmark`'s results. */
+export function chartsOfBenchmark(
+  charts: readonly ChartDeclaration[] | undefined,
+  benchmark: string,
+): ChartDeclaration[] {
+  return (charts ?? []).filter((chart) => chart.benchmark === benchmark);
+}
+
 /**
  * Checks the declarations against the suite's benchmarks and axes, so a typo fails when the suite
  * loads rather than leaving a question unanswered on a page. Returns one message per problem.
@@ -118,6 +148,23 @@ export function presentationProblems(
         if (!benchmark.axes.includes(axis)) {
           problems.push(`answer "${answer.question}": benchmark "${side.benchmark}" has no axis "${axis}"`);
         }
+      }
+    }
+  }
+  const chartNames = new Set<string>();
+  for (const chart of display.charts ?? []) {
+    const key = `${chart.benchmark}/${chart.name}`;
+    if (chartNames.has(key)) problems.push(`chart "${chart.name}" of "${chart.benchmark}" is declared twice`);
+    chartNames.add(key);
+    const benchmark = benchmarks[chart.benchmark];
+    if (benchmark === undefined) {
+      problems.push(`chart "${chart.title}": no benchmark "${chart.benchmark}"`);
+      continue;
+    }
+    const used = [chart.x, ...(chart.series === undefined ? [] : [chart.series]), ...Object.keys(chart.where ?? {})];
+    for (const axis of used) {
+      if (!benchmark.axes.includes(axis)) {
+        problems.push(`chart "${chart.title}": benchmark "${chart.benchmark}" has no axis "${axis}"`);
       }
     }
   }

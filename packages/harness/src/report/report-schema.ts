@@ -82,6 +82,21 @@ export const answerSchema = z.object({
   order: z.number().int().min(0).optional(),
 });
 
+/** One declared chart (`ChartDeclaration`). */
+export const chartSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  benchmark: z.string(),
+  metric: z.string(),
+  x: z.string(),
+  series: z.string().optional(),
+  where: z.record(z.string(), z.string()).optional(),
+  caption: z.string(),
+});
+
+/** A declared chart as a report carries it. */
+export type DbbenchChart = z.infer<typeof chartSchema>;
+
 /** A declared answer as a report carries it. */
 export type DbbenchAnswer = z.infer<typeof answerSchema>;
 /** One side of a declared answer as a report carries it. */
@@ -151,6 +166,8 @@ export const dbbenchExtensionSchema = z.object({
   valueLabels: z.record(z.string(), z.string()).optional(),
   /** The suite's declared answers this result's benchmark takes part in (see `presentation.ts`). */
   answers: z.array(answerSchema).optional(),
+  /** The suite's declared charts of this result's benchmark (see `presentation.ts`). */
+  charts: z.array(chartSchema).optional(),
 });
 
 /** One JMH result (one benchmark × mode × parameter combination). */

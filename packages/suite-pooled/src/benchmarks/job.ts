@@ -92,20 +92,21 @@ export interface JobBenchmarkOptions {
 }
 
 /**
- * The job's default matrix: 32 combinations instead of the 288 of the full cross product, each one
- * asked for by a question (display.ts) and nothing else. At 100k rows, where the job's costs dominate:
+ * The job's default matrix: 35 combinations instead of the 288 of the full cross product, each one
+ * asked for by a question or a chart (display.ts) and nothing else. At 100k rows, where the job's costs dominate:
  * every writer on every partition count in chunks of 5000 on a pool of 10 (the partition questions).
  * On 4 partitions at every size: every writer in both chunk sizes (the writer questions in chunks of
  * 5000, the chunk-size question, the fastest job against the limit, and the reactive suite's
- * pooled-vs-streaming question in chunks of 500). The pool: 8 partitions of the bulk writer on a pool
- * smaller than them (2), as large (10 holds all eight) and larger (30), at 10k and 100k rows (at 1k, a
- * partition is half a chunk). `-p` replaces an axis in every grid, so
+ * pooled-vs-streaming question in chunks of 500). The pool: 4 and 8 partitions of the bulk writer on
+ * a pool smaller than them (2), as large (10 holds all eight) and larger (30), at 10k and 100k rows (at
+ * 1k, a partition is half a chunk); the pool questions compare 8 partitions, the acquire-wait chart
+ * draws both. `-p` replaces an axis in every grid, so
  * `-p partitions=1,2,4 -p chunkSize=500,5000` still runs the whole cross product.
  */
 export const JOB_GRIDS = [
   { dataSize: [100000], chunkSize: [5000], poolSize: [10] },
   { partitions: [4], poolSize: [10] },
-  { dataSize: [10000, 100000], chunkSize: [5000], partitions: [8], writer: ['copy'], poolSize: [2, 10, 30] },
+  { dataSize: [10000, 100000], chunkSize: [5000], partitions: [4, 8], writer: ['copy'], poolSize: [2, 10, 30] },
 ] as const;
 
 /** Creates the `job` benchmark, optionally with its writers wrapped. */
