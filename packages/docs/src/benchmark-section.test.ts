@@ -57,7 +57,10 @@ describe('declared charts in a benchmark section', () => {
     // Not selected by the chart's `where`: it must not be drawn.
     jobRow({ poolSize: '10', partitions: '4', writer: 'kysely' }, 9999),
   ];
-  const { sections, charts } = benchmarkSections(rows, { chartPrefix: 'pg-pooled', titlePrefix: 'PostgreSQL' });
+  const { sections, charts } = benchmarkSections(rows, {
+    chartPrefix: 'pg-pooled',
+    titlePrefix: 'PostgreSQL',
+  });
 
   it('draws the declared metric against its x axis, one line per series, over the rows it selects', () => {
     const chart = charts.find((candidate) => candidate.name === 'pg-pooled-job-pool-waits');
@@ -76,6 +79,8 @@ describe('declared charts in a benchmark section', () => {
   it('lists the declared chart under its benchmark, after the score chart', () => {
     const [section] = sections;
     expect(section?.chart?.svg).toBe('charts/pg-pooled-job.svg');
-    expect(section?.declaredCharts.map((chart) => chart.svg)).toEqual(['charts/pg-pooled-job-pool-waits.svg']);
+    expect(section?.declaredCharts.map((chart) => chart.svg)).toEqual([
+      'charts/pg-pooled-job-pool-waits.svg',
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import type { DbbenchChart, JmhMetric } from '@dbbench/harness/report';
 import { compareRows, metricInterval, paramDisplay, type ResultRow } from '../result-row.js';
 import { displayUnitName } from '../units.js';
 import {
+  chooseScale,
   cutsIntervals,
   scoreChartSpec,
   type ChartDimension,
@@ -131,7 +132,11 @@ function plottedMetric(
 }
 
 /** What a declared chart plots: its metric, with its caption as the reason; undefined if a row lacks it. */
-function declaredPlotted(rows: readonly ResultRow[], tables: BenchmarkTables, declared: DbbenchChart): Plotted | undefined {
+function declaredPlotted(
+  rows: readonly ResultRow[],
+  tables: BenchmarkTables,
+  declared: DbbenchChart,
+): Plotted | undefined {
   if (declared.metric !== 'score') return secondaryPlotted(rows, declared.metric, declared.caption);
   return {
     name: 'score',
@@ -181,7 +186,8 @@ export function scoreChart(options: {
   const first = succeeded[0];
   if (!first) return undefined;
   const { layout } = tables;
-  const placement = declared === undefined ? place(rows, layout.varying) : declaredPlacement(layout.varying, declared);
+  const placement =
+    declared === undefined ? place(rows, layout.varying) : declaredPlacement(layout.varying, declared);
   const seriesAxes = [...placement.series, ...(layout.modeVaries ? ['mode'] : [])];
   const seriesValue = (row: ResultRow): string | number => {
     if (seriesAxes.length === 1 && seriesAxes[0] !== 'mode') return plotted(rows, seriesAxes[0]!, row);
@@ -221,9 +227,13 @@ export function scoreChart(options: {
   ].filter((part): part is string => part !== undefined);
   const named = shown.name === shown.unit ? `\`${shown.name}\`` : `\`${shown.name}\` in ${shown.unit}`;
   const what = shown.why === undefined ? `Score in ${shown.unit}` : named;
+  // A linear axis starts at zero and an interval's lower end is cut there; a log axis has no zero.
+  const logAxis = chooseScale(points.map((point) => point.score)).type === 'log';
   const cut = cutsIntervals(points)
     ? '; on the log axis a bar that reaches below its lowest line is cut there'
-    : ', cut at zero';
+    : logAxis
+      ? ', on a log axis'
+      : ', cut at zero';
   const subject =
     shown.why === undefined
       ? `score in ${shown.unit}`

@@ -161,7 +161,11 @@ export function presentationProblems(
       problems.push(`chart "${chart.title}": no benchmark "${chart.benchmark}"`);
       continue;
     }
-    const used = [chart.x, ...(chart.series === undefined ? [] : [chart.series]), ...Object.keys(chart.where ?? {})];
+    const used = [
+      chart.x,
+      ...(chart.series === undefined ? [] : [chart.series]),
+      ...Object.keys(chart.where ?? {}),
+    ];
     for (const axis of used) {
       if (!benchmark.axes.includes(axis)) {
         problems.push(`chart "${chart.title}": benchmark "${chart.benchmark}" has no axis "${axis}"`);

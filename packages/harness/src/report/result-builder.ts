@@ -11,7 +11,12 @@ import { isNoisyForks } from '../compare/fork-statistics.js';
 import { PERCENTILE_KEYS, summarize, type Summary } from '../stats/statistics.js';
 import { formatIterationTime, scoreUnit } from '../define/units.js';
 import { HARNESS_VERSION } from '../define/version.js';
-import { answersOfBenchmark, chartsOfBenchmark, labelsOfParams, type SuiteDisplay } from '../define/presentation.js';
+import {
+  answersOfBenchmark,
+  chartsOfBenchmark,
+  labelsOfParams,
+  type SuiteDisplay,
+} from '../define/presentation.js';
 
 /** What one fork produced: its iterations, and its failure if it had one. */
 export interface ForkOutcome {
@@ -228,9 +233,8 @@ function displayExtension(
     ...(Object.keys(valueLabels).length === 0 ? {} : { valueLabels }),
     // Declarations are deeply readonly; the schema's type is the same data, mutable.
     ...(answers.length === 0 ? {} : { answers: structuredClone(answers) as DbbenchAnswers }),
-    ...(charts.length === 0 ? {} : { charts: structuredClone(charts) as DbbenchCharts }),
+    ...(charts.length === 0 ? {} : { charts: structuredClone(charts) }),
   };
 }
 
 type DbbenchAnswers = NonNullable<DbbenchResult['dbbench']['answers']>;
-type DbbenchCharts = NonNullable<DbbenchResult['dbbench']['charts']>;

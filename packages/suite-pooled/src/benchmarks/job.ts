@@ -106,7 +106,13 @@ export interface JobBenchmarkOptions {
 export const JOB_GRIDS = [
   { dataSize: [100000], chunkSize: [5000], poolSize: [10] },
   { partitions: [4], poolSize: [10] },
-  { dataSize: [10000, 100000], chunkSize: [5000], partitions: [4, 8], writer: ['copy'], poolSize: [2, 10, 30] },
+  {
+    dataSize: [10000, 100000],
+    chunkSize: [5000],
+    partitions: [4, 8],
+    writer: ['copy'],
+    poolSize: [2, 10, 30],
+  },
 ] as const;
 
 /** Creates the `job` benchmark, optionally with its writers wrapped. */
