@@ -92,7 +92,7 @@ export interface JobBenchmarkOptions {
 }
 
 /**
- * The job's default matrix: 35 combinations instead of the 288 of the full cross product, each one
+ * The job's default matrix: 36 combinations instead of the 288 of the full cross product, each one
  * asked for by a question or a chart (display.ts) and nothing else. At 100k rows, where the job's costs dominate:
  * every writer on every partition count in chunks of 5000 on a pool of 10 (the partition questions).
  * On 4 partitions at every size: every writer in both chunk sizes (the writer questions in chunks of
