@@ -21,10 +21,11 @@ export class PoolMeter {
   /** Connections handed to a caller and not yet given back; a set, so a late arrival is never counted. */
   readonly #checkedOut = new Set<object>();
   #pending = 0;
-  #acquisitions = 0;
   /** Running totals since creation, never reset (readers take differences); see {@link PoolMeter.tally}. */
   #tallyAcquisitions = 0;
   #tallyWaitMs = 0;
+  /** `#tallyAcquisitions` at the last reset: the window's acquisitions are the difference. */
+  #acquisitionsAtReset = 0;
   #timeouts = 0;
   #maxWaiting = 0;
   #connectionsOpened = 0;
@@ -77,7 +78,6 @@ export class PoolMeter {
         }
         const waitedMs = performance.now() - startedAt;
         this.#waits.record(waitedMs);
-        this.#acquisitions += 1;
         this.#tallyAcquisitions += 1;
         this.#tallyWaitMs += waitedMs;
         this.#checkedOut.add(connection);
@@ -104,7 +104,7 @@ export class PoolMeter {
   /** Everything measured since creation or the last {@link PoolMeter.reset}. */
   metrics(): PoolMetrics {
     return {
-      acquisitions: this.#acquisitions,
+      acquisitions: this.#tallyAcquisitions - this.#acquisitionsAtReset,
       acquireWaitMs: this.#waits.summary(),
       acquireTimeouts: this.#timeouts,
       maxWaiting: this.#maxWaiting,
@@ -123,7 +123,7 @@ export class PoolMeter {
    */
   reset(): void {
     this.#waits.clear();
-    this.#acquisitions = 0;
+    this.#acquisitionsAtReset = this.#tallyAcquisitions;
     this.#timeouts = 0;
     this.#connectionsOpened = 0;
     this.#maxWaiting = this.#waitingNow();

@@ -113,10 +113,16 @@ function scaleOf(points: readonly ScorePoint[]): ChartScale {
   );
 }
 
-/** Whether a chart with these points cuts an interval at its log floor (the caption says so). */
-export function cutsIntervals(points: readonly ScorePoint[]): boolean {
+/**
+ * How a chart of these points ends its intervals, for the caption: a linear axis starts at zero and
+ * cuts a lower end there; a log axis has no zero and cuts a lower end below its floor, if any is.
+ */
+export function intervalEnds(points: readonly ScorePoint[]): 'cut at zero' | 'log' | 'cut at log floor' {
   const scale = scaleOf(points);
-  return scale.type === 'log' && points.some((point) => point.low !== undefined && point.low < scale.floor);
+  if (scale.type === 'linear') return 'cut at zero';
+  return points.some((point) => point.low !== undefined && point.low < scale.floor)
+    ? 'cut at log floor'
+    : 'log';
 }
 
 /** Builds the spec (white background, fixed size, data inline). */

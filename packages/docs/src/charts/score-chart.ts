@@ -4,8 +4,7 @@ import type { DbbenchChart, JmhMetric } from '@dbbench/harness/report';
 import { compareRows, metricInterval, paramDisplay, type ResultRow } from '../result-row.js';
 import { displayUnitName } from '../units.js';
 import {
-  chooseScale,
-  cutsIntervals,
+  intervalEnds,
   scoreChartSpec,
   type ChartDimension,
   type JsonValue,
@@ -227,13 +226,11 @@ export function scoreChart(options: {
   ].filter((part): part is string => part !== undefined);
   const named = shown.name === shown.unit ? `\`${shown.name}\`` : `\`${shown.name}\` in ${shown.unit}`;
   const what = shown.why === undefined ? `Score in ${shown.unit}` : named;
-  // A linear axis starts at zero and an interval's lower end is cut there; a log axis has no zero.
-  const logAxis = chooseScale(points.map((point) => point.score)).type === 'log';
-  const cut = cutsIntervals(points)
-    ? '; on the log axis a bar that reaches below its lowest line is cut there'
-    : logAxis
-      ? ', on a log axis'
-      : ', cut at zero';
+  const cut = {
+    'cut at log floor': '; on the log axis a bar that reaches below its lowest line is cut there',
+    log: ', on a log axis',
+    'cut at zero': ', cut at zero',
+  }[intervalEnds(points)];
   const subject =
     shown.why === undefined
       ? `score in ${shown.unit}`

@@ -56,7 +56,6 @@ export interface AnswerDeclaration {
   readonly context?: string;
 }
 
-/** What a suite declares for its pages. */
 /**
  * A chart the suite asks for beside each benchmark's own score chart: one metric of one benchmark
  * against one axis, e.g. acquire waits against the pool size, one line per partition count.
@@ -78,6 +77,7 @@ export interface ChartDeclaration {
   readonly caption: string;
 }
 
+/** What a suite declares for its pages. */
 export interface SuiteDisplay {
   readonly axisValueLabels?: AxisValueLabels;
   readonly answers?: readonly AnswerDeclaration[];
