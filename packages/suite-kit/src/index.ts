@@ -6,6 +6,15 @@
 export { defineDatabaseSuite, type DatabaseSuiteSpec } from './database-suite.js';
 export { MAX_DATA_SIZE, MAX_POOL_SIZE, WORKLOAD_AXIS_TYPES } from './workload-axis-types.js';
 export {
+  CPUS_AXIS,
+  CPUS_AXIS_TYPE,
+  cpusOf,
+  limitsCpus,
+  machineCpus,
+  NO_CPU_QUOTA,
+  parseCpus,
+} from './cpus-axis.js';
+export {
   CONNECTION_HEADROOM,
   DEFAULT_FIXED_POOL_SIZE,
   connectionsNeeded,

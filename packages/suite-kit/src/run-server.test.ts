@@ -8,6 +8,7 @@ const plan = (poolSizes: (string | undefined)[], concurrentForks = 1): RunPlan =
     return { benchmark: 'b', params };
   }),
   concurrentForks,
+  chosenAxes: [],
 });
 
 describe('connectionsNeeded', () => {

@@ -2,8 +2,17 @@
  * A suite's parent-side run setup: obtain the server once, sized for the run that is about to
  * happen, and hand back plain data for the forks and the report plus a way to stop it.
  */
-import { startServer, type EngineName } from '@dbbench/databases';
-import type { RunPlan, RunSetup } from '@dbbench/harness';
+import {
+  cpuLimitRefusal,
+  engineNamed,
+  startServer,
+  type CpuQuota,
+  type EngineName,
+  type ProviderName,
+  type StartedServerHandle,
+} from '@dbbench/databases';
+import { usageError, type Json, type ParamSet, type RunPlan, type RunSetup } from '@dbbench/harness';
+import { CPUS_AXIS, cpusOf, limitsCpus } from './cpus-axis.js';
 import { withHarnessErrors } from './harness-errors.js';
 import { toRunContext, toRunDatabaseInfo, type RunContext } from './run-context.js';
 import { parseProviderOption, parseReuseOption } from './server-options.js';
@@ -54,20 +63,88 @@ export function startRunServer(
 ): Promise<RunSetup<RunContext>> {
   return withHarnessErrors(async () => {
     const { url, image } = options;
+    const provider = parseProviderOption(request.engine, options['provider']);
+    const limitCpus = plan.combinations.some((combination) => limitsCpus(combination.params));
+    // A quota the user asked for (-p cpus=…) on a server that cannot have one: refused before
+    // anything starts. The same values from the suite's defaults are skipped instead (below).
+    const refusal = limitCpus ? cpuLimitRefusal(knownProvider(request.engine, provider, url)) : undefined;
+    if (refusal !== undefined && plan.chosenAxes.includes(CPUS_AXIS)) throw usageError(`-p cpus: ${refusal}`);
     const server = await startServer(request.engine, {
       suite: request.suite,
-      provider: parseProviderOption(request.engine, options['provider']),
+      provider,
       ...(url === undefined ? {} : { url }),
       ...(image === undefined ? {} : { image }),
       reuse: parseReuseOption(options['reuse']),
       minConnections: connectionsNeeded(plan, request.fixedPoolSize),
+      limitCpus: limitCpus && refusal === undefined,
       log,
     });
+    const cpus = limitCpus ? serverCpus(server) : undefined;
+    if (cpus !== undefined && 'unavailable' in cpus && plan.chosenAxes.includes(CPUS_AXIS)) {
+      await server.stop();
+      throw usageError(`-p cpus: ${cpus.unavailable}`);
+    }
     return {
       context: toRunContext(server.connection),
       info: { database: toRunDatabaseInfo(server.info) },
       description: `${server.info.product} (${server.info.provider})`,
+      ...(cpus === undefined
+        ? {}
+        : 'unavailable' in cpus
+          ? {
+              cannotMeasure: (params: ParamSet) =>
+                limitsCpus(params) ? `the cpus axis: ${cpus.unavailable}` : undefined,
+            }
+          : { beforeFork: (params: ParamSet) => withHarnessErrors(() => cpus.beforeFork(params)) }),
       dispose: () => withHarnessErrors(() => server.stop()),
     };
   });
+}
+
+/**
+ * The provider a run will use when that is known before starting it: the named one, or url when
+ * `auto` finds a URL; auto otherwise tries testcontainers then local, which both limit CPUs.
+ */
+function knownProvider(
+  engine: EngineName,
+  provider: ProviderName | 'auto',
+  url: string | undefined,
+): ProviderName {
+  if (provider !== 'auto') return provider;
+  const named = url ?? process.env[engineNamed(engine).url.variable];
+  return named !== undefined && named !== '' ? 'url' : 'local';
+}
+
+/** Applies each fork's `cpus` (none where it has no such axis) to a server started with `limitCpus`. */
+function serverCpus(
+  server: StartedServerHandle,
+):
+  | { readonly unavailable: string }
+  | { beforeFork(params: ParamSet): Promise<{ [key: string]: Json } | undefined> } {
+  const limit = server.cpuLimit;
+  if (limit === undefined) {
+    return {
+      unavailable:
+        cpuLimitRefusal(server.info.provider) ??
+        `the ${server.info.provider} server was started without a cgroup`,
+    };
+  }
+  if ('unavailable' in limit) return limit;
+  // The quota in force now: a fork without the axis runs with none, so one left by the last fork is lifted.
+  let inForce: number | undefined;
+  return {
+    async beforeFork(params) {
+      const asked = cpusOf(params);
+      if (asked === undefined && inForce === undefined && !limitsCpusAxis(params)) return undefined;
+      const quota: CpuQuota = await limit.apply(asked);
+      inForce = asked;
+      // Recorded only where the axis is: it is that combination's fact.
+      return limitsCpusAxis(params) ? { serverCpus: { ...quota } } : undefined;
+    },
+  };
+}
+
+/** Whether the combination has the `cpus` axis at all (`none` included). */
+function limitsCpusAxis(params: ParamSet): boolean {
+  return params[CPUS_AXIS] !== undefined;
 }

@@ -13,8 +13,11 @@ import { MULTI_ROW_BATCH_SIZE } from './seed/seed-strategies.js';
 /** The size the job questions are asked at: the largest default, where the job's costs dominate. */
 const LARGE = '100000';
 
-/** Contention questions: the most callers per connection the default matrix has. */
-const CROWD = { poolSize: '10', concurrency: '1000' } as const;
+/** Contention questions: the most callers per connection the default matrix has, no CPU quota. */
+const CROWD = { poolSize: '10', concurrency: '1000', cpus: 'none' } as const;
+
+/** The WAS questions (pool size or CPUs?): 100 callers waiting without a timeout. */
+const WAS = { benchmark: 'contention', acquireTimeout: 'none', concurrency: '100' } as const;
 
 /** The job's pool unless a question is about the pool: 10 connections, enough for its 8 partitions. */
 const JOB_POOL = { poolSize: '10' } as const;
@@ -118,8 +121,8 @@ function answers(bulkName: string): AnswerDeclaration[] {
     },
     {
       question: 'What pool size for concurrent callers: 10 or 60 connections?',
-      baseline: { benchmark: 'contention', where: { acquireTimeout: 'none', poolSize: '10' } },
-      candidate: { benchmark: 'contention', where: { acquireTimeout: 'none', poolSize: '60' } },
+      baseline: { benchmark: 'contention', where: { acquireTimeout: 'none', poolSize: '10', cpus: 'none' } },
+      candidate: { benchmark: 'contention', where: { acquireTimeout: 'none', poolSize: '60', cpus: 'none' } },
       per: ['concurrency'],
       context: 'in requests per second at {concurrency} callers',
     },
@@ -136,6 +139,49 @@ function answers(bulkName: string): AnswerDeclaration[] {
       candidate: { benchmark: 'contention', where: { ...CROWD, acquireTimeout: '10ms' } },
       metric: 'successRate',
       phrasing: 'value',
+    },
+    ...serverCpuAnswers(),
+  ];
+}
+
+/**
+ * The WAS matrix's question on a database: which matters more here, the pool size or the server's
+ * CPUs? Two answers side by side, each the largest step the matrix has on its own axis with the
+ * other held: 4× the CPUs at every pool size, 6× the pool at every quota; then what the CPUs do to
+ * the tail, and whether a quota as large as the machine costs anything by itself.
+ */
+function serverCpuAnswers(): AnswerDeclaration[] {
+  const { benchmark, ...at } = WAS;
+  return [
+    {
+      question:
+        "Which matters more here, the pool size or the server's CPUs? 2 CPUs against 0.5, at 100 callers",
+      baseline: { benchmark, where: { ...at, cpus: '0.5' } },
+      candidate: { benchmark, where: { ...at, cpus: '2' } },
+      per: ['poolSize'],
+      context: 'in requests per second on a pool of {poolSize}',
+    },
+    {
+      question: '… against 60 connections instead of 10, at the same 100 callers',
+      baseline: { benchmark, where: { ...at, poolSize: '10' } },
+      candidate: { benchmark, where: { ...at, poolSize: '60' } },
+      per: ['cpus'],
+      context: 'in requests per second at a server CPU quota of {cpus}',
+    },
+    {
+      question: 'What do 2 CPUs instead of 0.5 do to the p99 latency on a pool of 10?',
+      baseline: { benchmark, where: { acquireTimeout: 'none', poolSize: '10', cpus: '0.5' } },
+      candidate: { benchmark, where: { acquireTimeout: 'none', poolSize: '10', cpus: '2' } },
+      per: ['concurrency'],
+      metric: 'latency.p99',
+      phrasing: 'value',
+      context: 'at {concurrency} callers',
+    },
+    {
+      question:
+        'Does the quota itself cost anything: a CPU quota of 2 against none (10 connections, 100 callers)?',
+      baseline: { benchmark, where: { ...at, poolSize: '10', cpus: 'none' } },
+      candidate: { benchmark, where: { ...at, poolSize: '10', cpus: '2' } },
     },
   ];
 }
@@ -154,6 +200,17 @@ function charts(bulkName: string): ChartDeclaration[] {
       caption:
         'A partition of this writer holds one connection while it runs: on a pool smaller than the partitions the rest wait for one, and the p95 wait grows to a large share of the job, while on a pool at least as large it stays near zero. The job’s own time is in the table above.',
     },
+    {
+      name: 'cpu-latency',
+      title: 'contention: p99 latency against callers, per server CPU quota (pool of 10)',
+      benchmark: 'contention',
+      metric: 'latency.p99',
+      x: 'concurrency',
+      series: 'cpus',
+      where: { poolSize: '10', acquireTimeout: 'none' },
+      caption:
+        "Each line is the server held to a CPU quota (its cgroup's, read back before every fork), the pool fixed at 10 connections: with more callers than connections the wait for one grows the tail, and a server with less CPU serves each request more slowly, so every caller waits longer for its turn.",
+    },
   ];
 }
 
@@ -169,6 +226,12 @@ export function pooledDisplay(engineName: EngineName): SuiteDisplay {
         rowByRow: 'row-by-row INSERT',
       },
       writer: Object.fromEntries(WRITER_NAMES.map((writer) => [writer, writerDisplayName(engine, writer)])),
+      cpus: {
+        none: 'no CPU quota',
+        '0.5': '0.5 CPU',
+        '1': '1 CPU',
+        '2': '2 CPUs',
+      },
       acquireTimeout: {
         none: 'no acquire timeout',
         '10ms': '10 ms acquire timeout',

@@ -4,8 +4,8 @@
  */
 import type { EngineName } from '@dbbench/databases';
 import { choiceAxis, customAxis, integerAxis, type SuiteDefinition } from '@dbbench/harness';
-import { defineDatabaseSuite, type RunContext } from '@dbbench/suite-kit';
-import { contentionBenchmark, parseAcquireTimeout } from './benchmarks/contention.js';
+import { CPUS_AXIS_TYPE, defineDatabaseSuite, NO_CPU_QUOTA, type RunContext } from '@dbbench/suite-kit';
+import { contentionBenchmark, parseAcquireTimeout, SERVER_CPU_QUOTAS } from './benchmarks/contention.js';
 import { jobBenchmark } from './benchmarks/job.js';
 import { pooledDisplay } from './display.js';
 import { limitBenchmark } from './benchmarks/limit.js';
@@ -41,6 +41,8 @@ export const POOLED_AXES = {
   // Chosen from measured acquire waits here (p50 ≈ 20 ms, p95 ≈ 40–60 ms at 1000 callers): 10ms and
   // 50ms fail fast inside that distribution, so the success-rate trade-off is visible; none waits.
   acquireTimeout: ['none', '10ms', '50ms'],
+  // The server's CPU quota (contention only): none, and the WAS matrix's quotas.
+  cpus: [NO_CPU_QUOTA, ...SERVER_CPU_QUOTAS],
 } as const;
 
 /** Types of the pooled suite's own axes (the shared workload axes get theirs from suite-kit). */
@@ -51,6 +53,7 @@ export const POOLED_AXIS_TYPES = {
   acquireTimeout: customAxis('none, or a duration in ms or s (e.g. 100ms, 1s)', (value) => {
     parseAcquireTimeout(value);
   }),
+  cpus: CPUS_AXIS_TYPE,
 };
 
 /** The benchmarks, in the order the docs list them. */
@@ -101,6 +104,8 @@ export function createSuite(
         chunkSize: [DEFAULT_CHUNK_SIZE],
         concurrency: [10],
         acquireTimeout: ['100ms'],
+        // The quota path too: the server's cgroup or container quota set, read back and lifted.
+        cpus: [NO_CPU_QUOTA, '0.5'],
       },
       // A smoke run: every benchmark runs, verifies and reports once; 100 ms iterations still hold
       // hundreds of queries (or one 1000-request contention operation) each.

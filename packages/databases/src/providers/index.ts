@@ -5,6 +5,16 @@
  */
 export { startServer, providersFor } from './start-server.js';
 export { PROVIDER_NAMES } from './provider-names.js';
+export { CPU_LIMIT_PROVIDERS, cpuLimitRefusal } from './cpu-limit-providers.js';
+export {
+  checkCpuQuota,
+  CPU_PERIOD_US,
+  parseCpuQuota,
+  quotaMicroseconds,
+  type CpuQuota,
+  type ServerCpuLimit,
+  type ServerCpuLimitState,
+} from './cpu-limit.js';
 export { redact, redactedErrorMessage, REDACTED } from './redact.js';
 export {
   StartedServerHandle,

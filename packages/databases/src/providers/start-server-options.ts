@@ -21,6 +21,13 @@ export interface StartServerOptions {
   readonly image?: string;
   /** The server must accept at least this many connections (largest poolSize plus headroom). */
   readonly minConnections?: number;
+  /**
+   * The run sets the server's CPU quota (a `cpus` axis): start the server so that it can be limited
+   * (the local provider puts it in a cgroup of its own; testcontainers changes the container's
+   * quota). The handle's `cpuLimit` then sets it, or says why it cannot; url and embedded servers
+   * cannot be limited (see `cpuLimitRefusal`).
+   */
+  readonly limitCpus?: boolean;
   /** Progress lines (never containing secrets). */
   readonly log?: (message: string) => void;
 }

@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import type { ConnectionInfo, DatabaseInfo, StartedServer } from '../types.js';
+import type { ServerCpuLimitState } from './cpu-limit.js';
 import { REDACTED } from './redact.js';
 
 /** Where a local or embedded server lives, for diagnostics and for tests that check clean-up. */
@@ -34,6 +35,11 @@ export class StartedServerHandle implements StartedServer {
   readonly process: ServerProcessDetails | undefined;
   /** Set by the testcontainers provider only. */
   readonly container: ServerContainerDetails | undefined;
+  /**
+   * Sets and reads back the server's CPU quota, or says why it cannot (`unavailable`); set by the
+   * local and testcontainers providers when the server was started with `limitCpus`.
+   */
+  readonly cpuLimit: ServerCpuLimitState | undefined;
   readonly #cleanUp: () => Promise<void>;
   #stopping: Promise<void> | undefined;
 
@@ -43,11 +49,13 @@ export class StartedServerHandle implements StartedServer {
     cleanUp: () => Promise<void>,
     process?: ServerProcessDetails,
     container?: ServerContainerDetails,
+    cpuLimit?: ServerCpuLimitState,
   ) {
     this.connection = Object.freeze({ ...connection });
     this.info = Object.freeze({ ...info, settings: Object.freeze({ ...info.settings }) });
     this.process = process === undefined ? undefined : Object.freeze({ ...process });
     this.container = container === undefined ? undefined : Object.freeze({ ...container });
+    this.cpuLimit = cpuLimit;
     this.#cleanUp = cleanUp;
   }
 

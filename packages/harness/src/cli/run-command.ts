@@ -181,8 +181,9 @@ export function findSuiteModuleArgument(args: readonly string[]): string | undef
 /** Runs a parsed `run`; resolves to the exit code. */
 export async function runCommand(request: RunRequest): Promise<number> {
   const { suite, suitePath, flags, suiteOptions } = request;
+  const paramOverrides = parseParamFlags(flags.param);
   const plan = expandMatrix(suite, {
-    paramOverrides: parseParamFlags(flags.param),
+    paramOverrides,
     ...(flags.bench === undefined ? {} : { benchmarkFilter: flags.bench }),
     ...(flags.mode === undefined ? {} : { modes: flags.mode }),
     quick: flags.quick === true,
@@ -224,6 +225,7 @@ export async function runCommand(request: RunRequest): Promise<number> {
         outPath,
         resume: flags.resume === true,
         suiteOptions,
+        chosenAxes: Object.keys(paramOverrides),
         profilers: flags.prof,
         reporter,
         signal: interruption.signal,

@@ -307,13 +307,23 @@ async function compareSuite(
       suite: candidate.suite,
       combinations,
       suiteOptions: options.suiteOptions,
+      chosenAxes: Object.keys(options.plan.paramOverrides ?? {}),
       log: (message) => options.log(message),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     },
     async (measurement: MeasurementSession) => {
+      const measurable = states.filter((state) => {
+        const reason = measurement.setup?.cannotMeasure?.(state.combination.params);
+        if (reason !== undefined) {
+          options.log(
+            `compare: skipping ${state.combination.benchmarkName} ${JSON.stringify(state.combination.params)}: ${reason}`,
+          );
+        }
+        return reason === undefined;
+      });
       const metadataOf = (side: ComparedSuite[ForkRole]): RunMetadata =>
         runMetadata(side.suite, { quick, git: side.checkout, setup: measurement.setup });
-      const planner = new ComparisonPlanner(compared, states, options, deadline, {
+      const planner = new ComparisonPlanner(compared, measurable, options, deadline, {
         baseline: metadataOf(baseline),
         candidate: metadataOf(candidate),
       });

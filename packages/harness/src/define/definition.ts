@@ -204,6 +204,18 @@ export interface RunSetup<RunContext extends Json = Json> {
   readonly info?: { readonly [key: string]: Json };
   /** One line naming what the run measures against, e.g. `PostgreSQL 15.19 (local)`; shown by compare. */
   readonly description?: string;
+  /**
+   * Called in the parent before each fork, with the fork's parameters: applies what the server must
+   * be for them (e.g. the `cpus` axis: the server's CPU quota, or none) and resolves to what is in
+   * force, read back (never just the requested value); a non-empty answer is recorded in that
+   * result's `dbbench.applied`, one entry per fork. A rejection fails the fork, not the run.
+   */
+  beforeFork?(params: ParamSet): Promise<{ readonly [key: string]: Json } | undefined>;
+  /**
+   * Why this run's server cannot measure a combination (e.g. a CPU quota on a server dbbench did not
+   * start); undefined when it can. Such combinations are skipped with that reason, not failed.
+   */
+  cannotMeasure?(params: ParamSet): string | undefined;
   /** Called once at the end of the run, also after failures and on SIGINT. */
   dispose(): Promise<void>;
 }
@@ -214,6 +226,11 @@ export interface RunPlan {
   readonly combinations: readonly { readonly benchmark: string; readonly params: ParamSet }[];
   /** Forks that may hold connections to the server at the same time (forks run one after another: 1). */
   readonly concurrentForks: number;
+  /**
+   * Axes whose values the user chose (`-p`): a setup refuses those it cannot honour, where it may
+   * skip the same values taken from the suite's defaults (see {@link RunSetup.cannotMeasure}).
+   */
+  readonly chosenAxes: readonly string[];
 }
 
 /** A suite module's default export. */

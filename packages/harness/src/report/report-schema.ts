@@ -128,6 +128,11 @@ export const dbbenchExtensionSchema = z.object({
   /** What the suite attached (e.g. database engine, version, provider, settings). Never secrets. */
   runInfo: z.record(z.string(), z.json()),
   /**
+   * What the run's setup applied to the server before each fork, read back (e.g. `serverCpus`, the
+   * CPU quota in force), one entry per fork in fork order; absent when it applied nothing.
+   */
+  applied: z.array(z.record(z.string(), z.json())).optional(),
+  /**
    * Spread of the values the primary score was computed from (iteration scores; every raw sample in
    * `sample` mode), which JMH's metric shape has no place for. Absent in reports from before it existed.
    * The score's error is always computed over iteration scores, in `sample` mode too.

@@ -22,6 +22,8 @@ import {
 export interface ForkOutcome {
   readonly iterations: readonly IterationResult[];
   readonly failure?: ForkFailure;
+  /** What the run setup applied to the server before this fork, read back (see `RunSetup.beforeFork`). */
+  readonly applied?: { readonly [key: string]: Json };
 }
 
 /** Run-wide facts copied into every result. */
@@ -101,6 +103,7 @@ export function buildResult(outcome: CombinationOutcome, metadata: RunMetadata):
       finishedAt: new Date().toISOString(),
       // Json is deeply readonly; the schema's type is the same data, mutable.
       runInfo: { ...metadata.runInfo } as DbbenchResult['dbbench']['runInfo'],
+      ...appliedExtension(outcome.forkOutcomes),
       ...(primary === undefined
         ? {}
         : {
@@ -115,6 +118,13 @@ export function buildResult(outcome: CombinationOutcome, metadata: RunMetadata):
           }),
     },
   };
+}
+
+/** Each fork's applied settings, in fork order, when any fork had some. */
+function appliedExtension(forks: readonly ForkOutcome[]): Pick<DbbenchResult['dbbench'], 'applied'> {
+  if (forks.every((fork) => fork.applied === undefined)) return {};
+  // Json is deeply readonly; the schema's type is the same data, mutable.
+  return { applied: forks.map((fork) => ({ ...fork.applied }) as Record<string, never>) };
 }
 
 /** A number as JMH writes it: non-finite values become the string "NaN". */

@@ -5,7 +5,7 @@
  * crash or Ctrl-C loses nothing already measured.
  */
 import { randomBytes } from 'node:crypto';
-import type { IterationSettings, SuiteDefinition, TimeUnit } from '../define/definition.js';
+import type { IterationSettings, RunSetup, SuiteDefinition, TimeUnit } from '../define/definition.js';
 import { DbbenchError, errorMessage } from '../define/errors.js';
 import { plannedLines } from '../plan/question-plan.js';
 import { expandMatrix, type Combination } from '../plan/run-plan.js';
@@ -38,6 +38,8 @@ export interface RunOptions {
   readonly resume?: boolean;
   /** Values of the suite's own options, passed to `setupRun`. */
   readonly suiteOptions?: Readonly<Record<string, string | undefined>>;
+  /** Axes the user chose with `-p`, passed to `setupRun` (it refuses what it cannot honour among them). */
+  readonly chosenAxes?: readonly string[];
   /** Built-in profilers to add to every benchmark (`--prof gc`). */
   readonly profilers?: readonly string[];
   readonly reporter: ConsoleReporter;
@@ -115,6 +117,7 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
       suite,
       combinations: options.combinations,
       suiteOptions: options.suiteOptions ?? {},
+      chosenAxes: options.chosenAxes ?? [],
       log: (message) => reporter.log(message),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.onStage === undefined ? {} : { onStage: options.onStage }),
@@ -135,6 +138,7 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
           }
         }
       }
+      skipped += skipUnmeasurable(states, measurement.setup, (message) => reporter.log(message));
       const budgetMs = options.budgetMs ?? 0;
       planner = new QuestionPlanner({
         suite,
@@ -178,6 +182,26 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
     outPath: options.outPath,
     addedPairs: planner?.addedPairs ?? 0,
   };
+}
+
+/**
+ * Marks skipped the combinations the run's server cannot measure (e.g. a CPU quota on a server
+ * dbbench did not start), one line per reason; resolves to how many.
+ */
+function skipUnmeasurable(
+  states: readonly CombinationState[],
+  setup: RunSetup | undefined,
+  log: (message: string) => void,
+): number {
+  const reasons = new Map<string, number>();
+  for (const state of states) {
+    const reason = state.skipped ? undefined : setup?.cannotMeasure?.(state.combination.params);
+    if (reason === undefined) continue;
+    state.skipped = true;
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  }
+  for (const [reason, count] of reasons) log(`# Skipping ${count} combination(s): ${reason}`);
+  return [...reasons.values()].reduce((sum, count) => sum + count, 0);
 }
 
 /**

@@ -7,7 +7,7 @@
  * `compare`.
  */
 import type { Json, RunSetup, SuiteDefinition, TimeUnit } from '../define/definition.js';
-import { InterruptedError } from '../define/errors.js';
+import { errorMessage, InterruptedError } from '../define/errors.js';
 import { scoreUnit } from '../define/units.js';
 import type { ForkFailure, ForkTask, IterationResult } from '../fork/fork-protocol.js';
 import { runInFork } from '../fork/fork-runner.js';
@@ -30,6 +30,8 @@ export interface SessionOptions {
   readonly combinations: readonly Combination[];
   /** Values of the suite's own options (e.g. `provider`), passed to `setupRun`. */
   readonly suiteOptions: Readonly<Record<string, string | undefined>>;
+  /** Axes the user chose with `-p` (the setup refuses what it cannot honour among them). */
+  readonly chosenAxes?: readonly string[];
   /** Progress lines (never secrets). */
   log(message: string): void;
   /** Aborting stops waiting for the lock, kills the running fork, and ends the session. */
@@ -102,6 +104,7 @@ export async function withMeasurementSession<T>(
         params: combination.params,
       })),
       concurrentForks: 1,
+      chosenAxes: options.chosenAxes ?? [],
     });
     const runContext: Json = setup?.context ?? null;
     // Every suite module the session has run a fork of: the next fork is most likely one of them.
@@ -111,7 +114,10 @@ export async function withMeasurementSession<T>(
       startedAt,
       runFork: (fork) => {
         modules.add(fork.suiteModule);
-        return runSessionFork(fork, runContext, options.signal, { spares, prepareNext: [...modules] });
+        return runSessionFork(fork, runContext, setup, options.signal, {
+          spares,
+          prepareNext: [...modules],
+        });
       },
     };
     return { interrupted: false, value: await body(session) };
@@ -128,12 +134,20 @@ export async function withMeasurementSession<T>(
 async function runSessionFork(
   fork: SessionFork,
   runContext: Json,
+  setup: RunSetup | undefined,
   signal: AbortSignal | undefined,
   processes: { readonly spares: SpareForks; readonly prepareNext: readonly string[] },
 ): Promise<ForkOutcome | undefined> {
   if (signal?.aborted) return undefined;
   fork.onStart?.();
   const { combination, settings, unit } = fork;
+  // The server as this fork's parameters need it (e.g. its CPU quota), applied before the fork starts.
+  let applied: { readonly [key: string]: Json } | undefined;
+  try {
+    applied = await setup?.beforeFork?.(combination.params);
+  } catch (error) {
+    return { iterations: [], failure: { phase: 'server', message: errorMessage(error) } };
+  }
   const task: ForkTask = {
     suiteModule: fork.suiteModule,
     benchmarkName: combination.benchmarkName,
@@ -165,5 +179,9 @@ async function runSessionFork(
         });
   // Ctrl-C reaches the fork too (same process group); its death then is the interrupt, not a crash.
   if (signal?.aborted || failure?.phase === 'interrupted') return undefined;
-  return failure === undefined ? { iterations } : { iterations, failure };
+  return {
+    iterations,
+    ...(failure === undefined ? {} : { failure }),
+    ...(applied === undefined || Object.keys(applied).length === 0 ? {} : { applied }),
+  };
 }

@@ -22,6 +22,14 @@
  * from the pool's own timing), acquire timeouts per iteration, success rate (%).
  * State: none mutated (read-only query).
  *
+ * The server's CPUs (`cpus`, the WAS study's `docker --cpus`): the parent sets the server's CPU quota
+ * before each fork (a cgroup of its own for the local provider, the container's quota for
+ * testcontainers) and records the quota read back in the result's `dbbench.applied`; `none` runs it
+ * without one. The client (this fork) is never limited. Hypothesis: with the closed loop's callers
+ * sharing a 2-core machine, a server held to 0.5 CPU bounds requests/s whatever the pool, so below
+ * the machine's cores the CPUs matter more than the pool size. Runs only where the provider can set
+ * a quota (local as root, testcontainers); elsewhere those combinations are skipped, with the reason.
+ *
  * Acquire timeouts: mysql2's pool has no acquire timeout at all, and pg.Pool's connectionTimeoutMillis
  * also covers opening a connection, so @dbbench/databases bounds the wait around both pools itself
  * and fails the request with an AcquireTimeoutError. `acquireTimeout=none` waits forever on both.
@@ -38,10 +46,18 @@ import {
 import type { MeteredPool } from '@dbbench/databases';
 import { ClosedLoop } from '../contention/closed-loop.js';
 import { selectOne } from '../contention/select-one.js';
-import { openTrial, standardProfilers, type RunContext } from '@dbbench/suite-kit';
+import { machineCpus, NO_CPU_QUOTA, openTrial, standardProfilers, type RunContext } from '@dbbench/suite-kit';
 
 /** Successful requests each timed invocation waits for (amortises the harness's per-invocation cost). */
 export const REQUESTS_PER_OPERATION = 1000;
+
+/**
+ * The server CPU quotas of the WAS matrix: the seed's 1/2/4 scaled to this 2-core machine (half a
+ * core, one, all of them); a machine with fewer cores drops those it does not have.
+ */
+export const SERVER_CPU_QUOTAS: readonly string[] = ['0.5', '1', '2'].filter(
+  (cpus) => Number(cpus) <= machineCpus(),
+);
 
 /** Per-fork state of the `contention` benchmark. */
 export interface ContentionState {
@@ -72,10 +88,18 @@ export function isAcquireTimeout(error: unknown): boolean {
 export const contentionBenchmark = defineBenchmark<ContentionState, RunContext, void>({
   description:
     'Closed-loop load: concurrency callers share a pool of poolSize; score = successful requests per second',
-  axes: ['poolSize', 'concurrency', 'acquireTimeout'],
-  // Every pool size and concurrency waits without a timeout (the pool-size question); the fail-fast
-  // timeouts only matter where callers queue, so they run at 1000 callers: 15 combinations, not 27.
-  grids: [{ acquireTimeout: ['none'] }, { acquireTimeout: ['10ms', '50ms'], concurrency: [1000] }],
+  axes: ['poolSize', 'concurrency', 'acquireTimeout', 'cpus'],
+  // Without a CPU quota, every pool size and concurrency waits without a timeout (the pool-size
+  // question); the fail-fast timeouts only matter where callers queue, so they run at 1000 callers.
+  // Under a quota (the WAS matrix, pool size or CPUs?): every pool size at 100 callers, and every
+  // concurrency on a pool of 10 — 30 combinations, not the 81 of the cross product (-p cpus=… runs
+  // every grid at the quotas named).
+  grids: [
+    { cpus: [NO_CPU_QUOTA], acquireTimeout: ['none'] },
+    { cpus: [NO_CPU_QUOTA], acquireTimeout: ['10ms', '50ms'], concurrency: [1000] },
+    { cpus: SERVER_CPU_QUOTAS, acquireTimeout: ['none'], concurrency: [100] },
+    { cpus: SERVER_CPU_QUOTAS, acquireTimeout: ['none'], poolSize: [10] },
+  ],
   mode: 'thrpt',
   operationsPerInvocation: REQUESTS_PER_OPERATION,
   // Per fork; the suite runs 2 forks.

@@ -11,6 +11,7 @@ import {
   type LaunchedServer,
 } from './local-server-launch.js';
 import { createDataDirectory, type DataTemplateOptions } from './local-data-directory.js';
+import { createServerCgroup, type ServerCgroup } from './cpu-cgroup.js';
 
 /**
  * local provider, any engine: a fresh data directory in a temp directory (a copy of one initialised
@@ -38,6 +39,7 @@ export async function startLocalServer(
     database: LOCAL_WORK_DATABASE,
   });
   let launched: LaunchedServer | undefined;
+  let cgroup: ServerCgroup | undefined;
   try {
     await createDataDirectory({
       engine: engine.name,
@@ -56,26 +58,52 @@ export async function startLocalServer(
       stopSignal: layout.stopSignal,
       probe: (port) => layout.probe(connectionOn(port)),
     });
+    const cpuLimit = options.limitCpus === true ? await serverCgroup(engine, launched.server.pid) : undefined;
+    if (cpuLimit !== undefined && !('unavailable' in cpuLimit)) cgroup = cpuLimit;
     const connection = connectionOn(launched.port);
     const facts = await layout.prepare(connection);
     options.log?.(
       `local: ${names.started} on 127.0.0.1:${launched.port}, data in ${directory} (watchdog ${launched.watchdog.pid})`,
     );
     const running = launched;
+    const limit = cgroup;
+    if (limit !== undefined)
+      options.log?.(`local: ${names.started} runs in ${limit.path} (CPU quota set per fork)`);
+    if (cpuLimit !== undefined && 'unavailable' in cpuLimit) options.log?.(`local: ${cpuLimit.unavailable}`);
     return new StartedServerHandle(
       connection,
       databaseInfo(engine, 'local', connection, facts),
       async () => {
         await running.stopAndRemove();
+        await limit?.remove();
         options.log?.(`local: ${names.stopped} on port ${running.port} stopped, ${directory} removed`);
       },
       { serverPid: running.server.pid, directory, watchdogPid: running.watchdog.pid },
+      undefined,
+      cpuLimit,
     );
   } catch (error) {
     // Before the directory goes: the failed tool's log in it is kept for the user.
     const failure = await serverStartError(error, { what: names.failed, account: account?.name });
     await launched?.stopAndRemove().catch(() => undefined);
+    await cgroup?.remove().catch(() => undefined);
     await removeServerDirectory(directory).catch(() => undefined);
     throw failure;
+  }
+}
+
+/** The server in a cgroup of its own, or why this machine cannot give it one. */
+async function serverCgroup(
+  engine: Engine,
+  serverPid: number,
+): Promise<ServerCgroup | { readonly unavailable: string }> {
+  try {
+    return await createServerCgroup(engine.name, serverPid);
+  } catch (error) {
+    return {
+      unavailable:
+        `the local ${engine.label} server's CPUs cannot be limited: ${error instanceof Error ? error.message : String(error)}; ` +
+        'run as root on a machine with the cgroup cpu controller, or use --provider testcontainers',
+    };
   }
 }

@@ -55,6 +55,8 @@ export interface RunningContainer {
   getHost(): string;
   /** The host port mapped to the server's port inside the container. */
   getPort(): number;
+  /** Runs a command in the container (reading its CPU quota back). */
+  exec(command: string[]): Promise<{ readonly output: string; readonly exitCode: number }>;
   stop(): Promise<unknown>;
 }
 

@@ -12,6 +12,7 @@ import { CONTAINER_ENGINE_FIX, containerRuntime, ryukDisabled } from './containe
 import { containerImage, declaredReadiness, imageLabels, READY_LOG_COUNT_LABEL } from './container-image.js';
 import { containerLabels, newContainerRun, runLabelFilter, type ContainerRun } from './container-labels.js';
 import type { ContainerPlan, RunningContainer } from './container-plan.js';
+import { containerCpuLimit } from './container-cpu-limit.js';
 import { containerLogTail, listLabelledContainers, removeLabelledContainers } from './labelled-containers.js';
 
 // What to check when the work database cannot be created in a container that did start.
@@ -58,8 +59,11 @@ export async function startTestcontainersServer(
     database: plan.database,
   };
   const containerName = started.getId().slice(0, 12);
+  const cpuLimit = options.limitCpus === true ? containerCpuLimit(runtime, started) : undefined;
   const stopContainer = async (): Promise<void> => {
     if (plan.reuse) {
+      // A kept container must not carry this run's quota into the next.
+      await cpuLimit?.apply(undefined);
       options.log?.(`testcontainers: container ${containerName} kept for the next run (reuse)`);
       return;
     }
@@ -73,6 +77,8 @@ export async function startTestcontainersServer(
   };
   try {
     const where = `the ${image} container at ${redactedConnectionUrl(engine, admin)}`;
+    // A reused container may still hold a quota from a run that was killed: start from none.
+    if (cpuLimit !== undefined) await cpuLimit.apply(undefined);
     const work = await createWorkDatabase(engine, admin, options, where, CONTAINER_GONE_FIX);
     options.log?.(`testcontainers: ${where}, database ${work.connection.database}`);
     return new StartedServerHandle(
@@ -87,6 +93,7 @@ export async function startTestcontainersServer(
       },
       undefined,
       { containerId: started.getId(), image, runId: run?.id, watchdogPid: watchdog?.pid },
+      cpuLimit,
     );
   } catch (error) {
     await stopContainer().catch(() => undefined);
