@@ -1,6 +1,7 @@
 import type { DbbenchChart } from '@dbbench/harness/report';
 import { scoreChart, type ChartDefinition } from './charts/score-chart.js';
 import type { MarkdownTable } from './markdown-table.js';
+import { appliedNote } from './applied-settings.js';
 import { benchmarkTables } from './results-table.js';
 import type { ResultRow } from './result-row.js';
 import { slug } from './slug.js';
@@ -14,6 +15,8 @@ export interface BenchmarkSection {
   readonly description: string;
   /** "Every row: poolSize 10, chunkSize 500." or null. */
   readonly fixedAxes: string | null;
+  /** The server CPU quotas read back before the forks (see `applied-settings.ts`), or null. */
+  readonly applied: string | null;
   readonly table: MarkdownTable;
   readonly failures: readonly string[];
   readonly chart: SectionChart | null;
@@ -123,6 +126,7 @@ export function benchmarkSections(
         qualifiedName: first.qualifiedName,
         description: first.description,
         fixedAxes: tables.fixedAxes,
+        applied: appliedNote(unitRows),
         table: tables.table,
         failures: tables.failures,
         chart: chart ? sectionChart(chart) : null,

@@ -5,12 +5,15 @@
 import type { EngineName } from '@dbbench/databases';
 import { defineSuite, type SuiteDefinition } from '@dbbench/harness';
 import type { RunContext } from './run-context.js';
-import { startRunServer } from './run-server.js';
+import { checkRunServer, startRunServer } from './run-server.js';
 import { serverOptions } from './server-options.js';
 import { WORKLOAD_AXIS_TYPES } from './workload-axis-types.js';
 
 /** A suite definition without what {@link defineDatabaseSuite} fills in. */
-export type DatabaseSuiteSpec = Omit<SuiteDefinition<RunContext>, 'database' | 'options' | 'setupRun'> & {
+export type DatabaseSuiteSpec = Omit<
+  SuiteDefinition<RunContext>,
+  'database' | 'options' | 'checkRun' | 'setupRun'
+> & {
   /** Pool size of the benchmarks that have no `poolSize` axis (sizes the server); default 10. */
   readonly fixedPoolSize?: number;
 };
@@ -38,6 +41,7 @@ export function defineDatabaseSuite(
     axisTypes: { ...Object.fromEntries(sharedTypes), ...suite.axisTypes },
     database: engine,
     options: serverOptions(engine),
+    checkRun: (options, plan) => checkRunServer(engine, options, plan),
     setupRun: (options, log, plan) =>
       startRunServer(
         { engine, suite: suite.name, ...(fixedPoolSize === undefined ? {} : { fixedPoolSize }) },

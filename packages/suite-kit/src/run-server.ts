@@ -65,10 +65,8 @@ export function startRunServer(
     const { url, image } = options;
     const provider = parseProviderOption(request.engine, options['provider']);
     const limitCpus = plan.combinations.some((combination) => limitsCpus(combination.params));
-    // A quota the user asked for (-p cpus=…) on a server that cannot have one: refused before
-    // anything starts. The same values from the suite's defaults are skipped instead (below).
+    // The same check as checkRunServer's: here quotas from the suite's defaults are skipped instead.
     const refusal = limitCpus ? cpuLimitRefusal(knownProvider(request.engine, provider, url)) : undefined;
-    if (refusal !== undefined && plan.chosenAxes.includes(CPUS_AXIS)) throw usageError(`-p cpus: ${refusal}`);
     const server = await startServer(request.engine, {
       suite: request.suite,
       provider,
@@ -99,6 +97,22 @@ export function startRunServer(
       dispose: () => withHarnessErrors(() => server.stop()),
     };
   });
+}
+
+/**
+ * Refuses, before the measurement lock and before anything starts, a CPU quota the user asked for
+ * (`-p cpus=…`) on a server that cannot have one (url, embedded): one line naming the providers that can.
+ */
+export function checkRunServer(
+  engine: EngineName,
+  options: Readonly<Record<string, string | undefined>>,
+  plan: RunPlan,
+): void {
+  if (!plan.chosenAxes.includes(CPUS_AXIS)) return;
+  if (!plan.combinations.some((combination) => limitsCpus(combination.params))) return;
+  const provider = parseProviderOption(engine, options['provider']);
+  const refusal = cpuLimitRefusal(knownProvider(engine, provider, options['url']));
+  if (refusal !== undefined) throw usageError(`-p cpus: ${refusal}`);
 }
 
 /**

@@ -17,10 +17,12 @@ describe('createSuite', () => {
   it('quick axes pick one value of each narrowed axis, from the declared ones where the axis is named', () => {
     const quickAxes = createSuite('postgres').quick?.axes ?? {};
     for (const [axis, values] of Object.entries(quickAxes)) {
-      expect(values, axis).toHaveLength(1);
+      // cpus alone keeps two: the smoke run sets, reads back and lifts a quota as well as running without.
+      expect(values, axis).toHaveLength(axis === 'cpus' ? 2 : 1);
       expect(axis in POOLED_AXES, axis).toBe(true);
     }
     expect(quickAxes['acquireTimeout']).toEqual(['100ms']);
+    expect(quickAxes['cpus']).toEqual(['none', '0.5']);
   });
 
   it('reads the provider and URL from the environment variables the README names', () => {

@@ -268,6 +268,12 @@ export interface SuiteDefinition<RunContext extends Json = Json> {
    */
   readonly display?: SuiteDisplay;
   /**
+   * Refuses, by throwing a usage error, a run its setup could never serve (e.g. a CPU quota on a
+   * server given by URL): called in the parent before the measurement lock is waited for and before
+   * anything starts, so the user hears at once.
+   */
+  checkRun?(options: Readonly<Record<string, string | undefined>>, plan: RunPlan): void;
+  /**
    * Runs once in the parent process before any fork (e.g. obtain a database server sized for the
    * largest pool the {@link RunPlan} asks for).
    */

@@ -6,7 +6,7 @@
  * business (see `sampling-loop.ts`): the question schedule of `run`, the interleaved pairs of
  * `compare`.
  */
-import type { Json, RunSetup, SuiteDefinition, TimeUnit } from '../define/definition.js';
+import type { Json, RunPlan, RunSetup, SuiteDefinition, TimeUnit } from '../define/definition.js';
 import { errorMessage, InterruptedError } from '../define/errors.js';
 import { scoreUnit } from '../define/units.js';
 import type { ForkFailure, ForkTask, IterationResult } from '../fork/fork-protocol.js';
@@ -84,6 +84,16 @@ export async function withMeasurementSession<T>(
   options: SessionOptions,
   body: (session: MeasurementSession) => Promise<T>,
 ): Promise<{ readonly interrupted: true } | { readonly interrupted: false; readonly value: T }> {
+  const plan: RunPlan = {
+    combinations: options.combinations.map((combination) => ({
+      benchmark: combination.benchmarkName,
+      params: combination.params,
+    })),
+    concurrentForks: 1,
+    chosenAxes: options.chosenAxes ?? [],
+  };
+  // What the setup could never serve is refused before the wait for the lock.
+  options.suite.checkRun?.(options.suiteOptions, plan);
   // Taken before the server is obtained, so a waiting run does not even start one.
   options.onStage?.('waiting-for-lock');
   let releaseLock: () => Promise<void>;
@@ -98,14 +108,7 @@ export async function withMeasurementSession<T>(
   const spares = new SpareForks();
   let setup: RunSetup | undefined;
   try {
-    setup = await options.suite.setupRun?.(options.suiteOptions, (message) => options.log(message), {
-      combinations: options.combinations.map((combination) => ({
-        benchmark: combination.benchmarkName,
-        params: combination.params,
-      })),
-      concurrentForks: 1,
-      chosenAxes: options.chosenAxes ?? [],
-    });
+    setup = await options.suite.setupRun?.(options.suiteOptions, (message) => options.log(message), plan);
     const runContext: Json = setup?.context ?? null;
     // Every suite module the session has run a fork of: the next fork is most likely one of them.
     const modules = new Set<string>();

@@ -1,0 +1,56 @@
+/**
+ * The local provider's CPU limit on a real server: the server in a cgroup of its own, the quota
+ * read back as set, enforced (a CPU-bound query about twice as long at half the quota), lifted,
+ * and the cgroup gone after stop. Needs root (cgroups); skipped, saying so, otherwise.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { startServer } from '../../src/providers/start-server.js';
+import { quotaSlowdown } from './cpu-quota-checks.js';
+import { uniqueSuite } from './server-queries.js';
+
+const notRoot = process.getuid?.() !== 0;
+if (notRoot) console.warn('local CPU limit tests skipped: cgroups need root');
+
+for (const engine of ['postgres', 'mysql'] as const) {
+  describe.skipIf(notRoot)(`local provider with limitCpus (${engine})`, () => {
+    it('puts the server in its own cgroup, enforces the quota it reads back, and removes the cgroup', async () => {
+      const server = await startServer(engine, {
+        provider: 'local',
+        suite: uniqueSuite('cpus'),
+        limitCpus: true,
+      });
+      const limit = server.cpuLimit;
+      const pid = server.process?.serverPid;
+      let cgroupPath = '';
+      try {
+        if (limit === undefined || 'unavailable' in limit) {
+          throw new Error(`no CPU limit: ${limit?.unavailable ?? 'undefined'}`);
+        }
+        const half = await limit.apply(0.5);
+        expect(half).toMatchObject({ cpus: 0.5, quotaUs: 50_000, periodUs: 100_000 });
+        expect(half.source).toMatch(
+          /^cgroup v[12] \/.+\/dbbench\/mysql-|^cgroup v[12] \/.+\/dbbench\/postgres-/,
+        );
+        cgroupPath = half.source.replace(/^cgroup v[12] /, '');
+        // The server process itself is in that cgroup (its /proc entry names it).
+        const membership = await readFile(`/proc/${pid}/cgroup`, 'utf8');
+        expect(membership).toContain(cgroupPath.replace(/^.*?(\/dbbench\/)/, '$1'));
+        expect(await limit.apply(undefined)).toMatchObject({ cpus: null, quotaUs: null });
+
+        const { ratio, fullMs, halfMs } = await quotaSlowdown(limit, server.connection);
+        console.log(
+          `${engine} local: CPU-bound query ${fullMs.toFixed(0)} ms at 0.4 CPU, ${halfMs.toFixed(0)} ms at 0.2 (×${ratio.toFixed(2)})`,
+        );
+        // About 2×: well above 1 (the quota is enforced), well below 4 (it is the quota asked for).
+        expect(ratio).toBeGreaterThan(1.5);
+        expect(ratio).toBeLessThan(3.5);
+      } finally {
+        await server.stop();
+      }
+      expect(cgroupPath).not.toBe('');
+      expect(existsSync(cgroupPath)).toBe(false);
+    }, 120_000);
+  });
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { appliedNote } from './applied-settings.js';
+import type { ResultRow } from './result-row.js';
+
+const read = (cpus: number | null, source = 'cgroup v1 /sys/fs/cgroup/cpu/dbbench/postgres-1-abc') => ({
+  serverCpus: { cpus, quotaUs: cpus === null ? null : cpus * 100_000, periodUs: 100_000, source },
+});
+
+function row(cpus: string | undefined, applied: readonly object[] | undefined): ResultRow {
+  return {
+    params: cpus === undefined ? {} : { cpus },
+    dbbench: applied === undefined ? undefined : { applied },
+  } as unknown as ResultRow;
+}
+
+describe('appliedNote', () => {
+  it('says which quota each cpus value ran under, read back, and that every fork matched', () => {
+    const note = appliedNote([
+      row('0.5', [read(0.5), read(0.5)]),
+      row('none', [read(null)]),
+      row('2', [read(2)]),
+    ]);
+    expect(note).toBe(
+      "The server's CPU quota, read back from the server's cgroup v1 before each of 4 forks: " +
+        'cpus 0.5: 50,000 µs per 100,000 µs (0.5 CPU); cpus none: no quota; cpus 2: 200,000 µs per 100,000 µs (2 CPUs)' +
+        ' — every fork ran under the quota its row names.',
+    );
+  });
+
+  it('names the forks whose quota was not the one asked for', () => {
+    const note = appliedNote([row('1', [read(1, 'container 0123456789ab cgroup v2'), read(null)])]);
+    expect(note).toMatch(/from the container's cgroup v2 and the server's|from the container's cgroup v2/);
+    expect(note).toMatch(/not as asked: 1 fork\(s\) at cpus 1\.$/);
+  });
+
+  it('is null where nothing was applied', () => {
+    expect(appliedNote([row('1', undefined), row(undefined, [])])).toBeNull();
+  });
+});
