@@ -17,7 +17,7 @@ if (skipReason !== undefined) console.warn(`container CPU limit tests skipped: $
 
 describe.skipIf(skipReason !== undefined)('testcontainers provider with limitCpus', () => {
   for (const engine of Object.values(ENGINES)) {
-    it(`changes ${containerImage(engine.container)}'s quota per fork and the server feels it`, async () => {
+    it(`changes ${containerImage(engine.container, undefined)}'s quota per fork and the server feels it`, async () => {
       const server = await startServer(engine.name, {
         provider: 'testcontainers',
         suite: uniqueSuite('cpus'),

@@ -16,21 +16,25 @@ export const CPU_BOUND_SQL: Readonly<Record<EngineName, string>> = {
   mysql: "SELECT BENCHMARK(500000, MD5('dbbench')) AS n",
 };
 
-/** Runs `sql` on one connection (opened before the clock starts); resolves to its wall time in ms. */
-async function timeQuery(connection: ConnectionInfo, sql: string): Promise<number> {
+/** One connection of either driver, opened and ready. */
+interface OpenConnection {
+  query(sql: string): Promise<unknown>;
+  end(): Promise<void>;
+}
+
+async function connect(connection: ConnectionInfo): Promise<OpenConnection> {
   if (connection.engine === 'postgres') {
     const client = new pg.Client({ ...connection });
     await client.connect();
-    try {
-      const started = performance.now();
-      await client.query(sql);
-      return performance.now() - started;
-    } finally {
-      await client.end();
-    }
+    return client;
   }
   const { engine: _engine, ...options } = connection;
-  const client = await mysql.createConnection(options);
+  return mysql.createConnection(options);
+}
+
+/** Runs `sql` on one connection (opened before the clock starts); resolves to its wall time in ms. */
+async function timeQuery(connection: ConnectionInfo, sql: string): Promise<number> {
+  const client = await connect(connection);
   try {
     const started = performance.now();
     await client.query(sql);
