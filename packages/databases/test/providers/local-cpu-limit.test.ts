@@ -1,7 +1,8 @@
 /**
- * The local provider's CPU limit on a real server: the server in a cgroup of its own, the quota
- * read back as set, enforced (a CPU-bound query about twice as long at half the quota), lifted,
- * and the cgroup gone after stop. Needs root (cgroups); skipped, saying so, otherwise.
+ * The local provider's CPU limit on a real server: the server moved into a cgroup of its own for a
+ * quota and back to where it started for none, the quota read back as set, enforced (a CPU-bound
+ * query about twice as long at half the quota), and the cgroup gone after stop. Needs root
+ * (cgroups); skipped, saying so, otherwise.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -37,7 +38,9 @@ for (const engine of ['postgres', 'mysql'] as const) {
         // The server process itself is in that cgroup (its /proc entry names it).
         const membership = await readFile(`/proc/${pid}/cgroup`, 'utf8');
         expect(membership).toContain(cgroupPath.replace(/^.*?(\/dbbench\/)/, '$1'));
+        // No quota: the server back in the cgroup it started in, not an unlimited cgroup of dbbench's.
         expect(await limit.apply(undefined)).toMatchObject({ cpus: null, quotaUs: null });
+        expect(await readFile(`/proc/${pid}/cgroup`, 'utf8')).not.toContain('/dbbench/');
 
         const { ratio, fullMs, halfMs } = await quotaSlowdown(limit, server.connection);
         console.log(

@@ -1,6 +1,10 @@
 /**
- * The local provider's CPU limit: the server's processes in a cgroup of their own, whose CFS quota
- * dbbench sets before each fork and reads back. cgroup v1 (the `cpu` controller's hierarchy,
+ * The local provider's CPU limit: a cgroup of dbbench's own, whose CFS quota dbbench sets before
+ * each fork that asks for one, with the server's processes moved into it; before a fork that asks
+ * for none they go back to the cgroup they started in, so a benchmark without a quota measures the
+ * server exactly as a run without the axis would (in cgroup v1 a child group competes for the CPU as
+ * one task, not as one per backend). What is in force is read back from the cgroup the server is
+ * actually in (`/proc/<pid>/cgroup`). cgroup v1 (the `cpu` controller's hierarchy,
  * `cpu.cfs_quota_us` / `cpu.cfs_period_us`) and v2 (`cpu.max`, with the controller enabled for the
  * `dbbench` parent) are both handled. Needs write access to the cgroup tree (root, or a delegated
  * subtree); otherwise {@link createServerCgroup} throws saying so, and the caller refuses `cpus`.
@@ -61,8 +65,8 @@ export async function findCpuHierarchy(mountinfo?: string): Promise<CpuHierarchy
 
 /**
  * Makes a cgroup for one server (`<hierarchy>/dbbench/<engine>-<pid>-<random>`, after removing
- * empty ones that runs killed before their clean-up left), moves `serverPid` and every process it has
- * forked into it, and checks the server is there. No quota is set yet.
+ * empty ones that runs killed before their clean-up left) and proves the server can be moved into it
+ * and back; the server stays in the cgroup it started in until a quota is applied.
  */
 export async function createServerCgroup(engine: string, serverPid: number): Promise<ServerCgroup> {
   const hierarchy = await findCpuHierarchy();
@@ -81,55 +85,63 @@ export async function createServerCgroup(engine: string, serverPid: number): Pro
     throw new Error(`cannot make a cgroup under ${hierarchy.mount}: ${describe(error)} (it needs root)`);
   }
   await removeEmptyCgroups(parent);
+  const home = join(hierarchy.mount, await cgroupOf(hierarchy, serverPid));
   const path = join(parent, `${engine}-${process.pid}-${randomBytes(3).toString('hex')}`);
   await mkdir(path);
-  const cgroup = serverCgroup(hierarchy, path);
+  const cgroup = serverCgroup(hierarchy, path, home, serverPid);
   try {
-    for (const pid of [serverPid, ...(await descendants(serverPid))]) {
-      await writeFile(join(path, 'cgroup.procs'), String(pid)).catch((error: unknown) => {
-        // A child that exited meanwhile is fine; the server itself must move.
-        if (pid === serverPid) throw error;
-      });
-    }
-    const members = await readFile(join(path, 'cgroup.procs'), 'utf8');
-    if (!members.split('\n').includes(String(serverPid))) {
+    await cgroup.apply(undefined);
+    await moveProcesses([serverPid], path);
+    if (join(hierarchy.mount, await cgroupOf(hierarchy, serverPid)) !== path) {
       throw new Error(`the server (pid ${serverPid}) is not in ${path} after moving it there`);
     }
+    await cgroup.apply(undefined);
     return cgroup;
   } catch (error) {
+    await moveProcesses(await members(path), home).catch(() => undefined);
     await cgroup.remove().catch(() => undefined);
     throw new Error(`cannot move the server into ${path}: ${describe(error)}`);
   }
 }
 
-function serverCgroup(hierarchy: CpuHierarchy, path: string): ServerCgroup {
-  const source = `cgroup ${hierarchy.version} ${path}`;
-  const readQuota = async (): Promise<CpuQuota> =>
-    hierarchy.version === 'v1'
+function serverCgroup(hierarchy: CpuHierarchy, path: string, home: string, serverPid: number): ServerCgroup {
+  // The quota of the cgroup the server is in now, read from its own files.
+  const readQuota = async (): Promise<CpuQuota> => {
+    const current = join(hierarchy.mount, await cgroupOf(hierarchy, serverPid));
+    const source = `cgroup ${hierarchy.version} ${current}`;
+    return hierarchy.version === 'v1'
       ? parseCpuQuota(
           {
             v1: {
-              quota: await readFile(join(path, 'cpu.cfs_quota_us'), 'utf8'),
-              period: await readFile(join(path, 'cpu.cfs_period_us'), 'utf8'),
+              quota: await readFile(join(current, 'cpu.cfs_quota_us'), 'utf8'),
+              period: await readFile(join(current, 'cpu.cfs_period_us'), 'utf8'),
             },
           },
           source,
         )
-      : parseCpuQuota({ v2: await readFile(join(path, 'cpu.max'), 'utf8') }, source);
+      : parseCpuQuota(
+          { v2: await readFile(join(current, 'cpu.max'), 'utf8').catch(() => `max ${CPU_PERIOD_US}`) },
+          source,
+        );
+  };
   return {
     path,
     async apply(cpus) {
-      if (hierarchy.version === 'v1') {
-        // Quota first to -1, so a new period never meets an old quota that exceeds it.
-        await writeFile(join(path, 'cpu.cfs_quota_us'), '-1');
-        await writeFile(join(path, 'cpu.cfs_period_us'), String(CPU_PERIOD_US));
-        if (cpus !== undefined)
-          await writeFile(join(path, 'cpu.cfs_quota_us'), String(quotaMicroseconds(cpus)));
-      } else {
-        const quota = cpus === undefined ? 'max' : String(quotaMicroseconds(cpus));
-        await writeFile(join(path, 'cpu.max'), `${quota} ${CPU_PERIOD_US}`);
+      if (cpus === undefined) {
+        // Home first, then no quota: nothing of the server is left to run under the old one.
+        await moveProcesses(await members(path), home);
+        await writeQuota(hierarchy, path, undefined);
+        const found = await readQuota();
+        if (found.source.endsWith(path))
+          throw new Error(`the server is still in ${path} after moving it home`);
+        // The cgroup it started in is not dbbench's to change: whatever quota it has is recorded as found.
+        return found;
       }
-      return checkCpuQuota(cpus, await readQuota());
+      await writeQuota(hierarchy, path, cpus);
+      await moveProcesses([serverPid, ...(await descendants(serverPid))], path);
+      const found = await readQuota();
+      if (!found.source.endsWith(path)) throw new Error(`the server (pid ${serverPid}) is not in ${path}`);
+      return checkCpuQuota(cpus, found);
     },
     async remove() {
       for (let attempt = 0; ; attempt += 1) {
@@ -146,6 +158,54 @@ function serverCgroup(hierarchy: CpuHierarchy, path: string): ServerCgroup {
       }
     },
   };
+}
+
+async function writeQuota(hierarchy: CpuHierarchy, path: string, cpus: number | undefined): Promise<void> {
+  if (hierarchy.version === 'v1') {
+    // Quota first to -1, so a new period never meets an old quota that exceeds it.
+    await writeFile(join(path, 'cpu.cfs_quota_us'), '-1');
+    await writeFile(join(path, 'cpu.cfs_period_us'), String(CPU_PERIOD_US));
+    if (cpus !== undefined) await writeFile(join(path, 'cpu.cfs_quota_us'), String(quotaMicroseconds(cpus)));
+  } else {
+    const quota = cpus === undefined ? 'max' : String(quotaMicroseconds(cpus));
+    await writeFile(join(path, 'cpu.max'), `${quota} ${CPU_PERIOD_US}`);
+  }
+}
+
+/** The cgroup path (relative to the hierarchy's mount) of `pid` in the cpu hierarchy. */
+async function cgroupOf(hierarchy: CpuHierarchy, pid: number): Promise<string> {
+  const lines = (await readFile(`/proc/${pid}/cgroup`, 'utf8')).split('\n');
+  for (const line of lines) {
+    // "hierarchy-id:controllers:path"; v2's line is "0::path".
+    const [id, controllers = '', ...rest] = line.split(':');
+    const path = rest.join(':');
+    if (
+      hierarchy.version === 'v2' ? id === '0' && controllers === '' : controllers.split(',').includes('cpu')
+    ) {
+      return path;
+    }
+  }
+  throw new Error(`/proc/${pid}/cgroup names no cgroup of the cpu controller`);
+}
+
+/** The processes in a cgroup. */
+async function members(path: string): Promise<number[]> {
+  const text = await readFile(join(path, 'cgroup.procs'), 'utf8').catch(() => '');
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map(Number);
+}
+
+/** Moves processes into the cgroup at `path`; one that exited meanwhile is skipped. */
+async function moveProcesses(pids: readonly number[], path: string): Promise<void> {
+  for (const pid of pids) {
+    try {
+      await writeFile(join(path, 'cgroup.procs'), String(pid));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+    }
+  }
 }
 
 /** Removes the empty cgroups under `parent` (a cgroup with processes refuses rmdir and stays). */

@@ -68,7 +68,7 @@ export async function startLocalServer(
     const running = launched;
     const limit = cgroup;
     if (limit !== undefined)
-      options.log?.(`local: ${names.started} runs in ${limit.path} (CPU quota set per fork)`);
+      options.log?.(`local: ${names.started} moves into ${limit.path} for forks with a CPU quota`);
     if (cpuLimit !== undefined && 'unavailable' in cpuLimit) options.log?.(`local: ${cpuLimit.unavailable}`);
     return new StartedServerHandle(
       connection,
