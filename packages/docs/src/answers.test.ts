@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DbbenchAnswer, DbbenchResult } from '@dbbench/harness/report';
-import { answersOf, declaredAnswers, outcomeSummary } from './answers.js';
+import { answersOf, declaredAnswers, outcomeSummary, questionEnd } from './answers.js';
 import { rowFromDbbench, type ResultRow } from './result-row.js';
 
 /** Five iterations per fork around `mean`, spread ±1%, each fork off by up to ±`forkSpread`, deterministic. */
@@ -303,5 +303,13 @@ describe('the answers chart', () => {
     expect(layers[0]!.data.values).toEqual([{ bandLow: 0.9091, bandHigh: 1.1 }]);
     const failed = answersOf(seedRows({}, { '1000': 10 }));
     expect(answersChart({ name: 'x', title: 'x', answers: failed })).toBeUndefined();
+  });
+});
+
+describe('questionEnd', () => {
+  it('adds a colon after a question that does not end in punctuation, so the bold line is no heading', () => {
+    expect(questionEnd('COPY or multi-row INSERT?')).toBe('');
+    expect(questionEnd('… and at 10,000 rows.')).toBe('');
+    expect(questionEnd('… against 60 connections instead of 10, at the same 100 callers')).toBe(':');
   });
 });

@@ -59,7 +59,17 @@ export interface Answer {
    */
   readonly position: number;
   readonly question: string;
+  /**
+   * What follows the bold question on its line: nothing when the question ends in punctuation, else
+   * a colon, so the line is never emphasis standing in for a heading (markdownlint MD036).
+   */
+  readonly questionEnd: string;
   readonly lines: readonly AnswerLine[];
+}
+
+/** See {@link Answer.questionEnd}. */
+export function questionEnd(question: string): string {
+  return /[.,;:!?]$/.test(question.trim()) ? '' : ':';
 }
 
 /** A declaration with the suite that made it (its sides name that suite's benchmarks unless they say otherwise). */
@@ -96,7 +106,13 @@ export function answersOf(rows: readonly ResultRow[]): Answer[] {
   return declarations(rows).map(({ suite, declaration }) => {
     const position = positions.get(suite) ?? 0;
     positions.set(suite, position + 1);
-    return { suite, position, question: declaration.question, lines: answerLines(declaration, rows, suite) };
+    return {
+      suite,
+      position,
+      question: declaration.question,
+      questionEnd: questionEnd(declaration.question),
+      lines: answerLines(declaration, rows, suite),
+    };
   });
 }
 

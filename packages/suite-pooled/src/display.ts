@@ -155,14 +155,14 @@ function serverCpuAnswers(): AnswerDeclaration[] {
   return [
     {
       question:
-        "Which matters more here, the pool size or the server's CPUs? Every core (no quota) against 0.5 CPU, at 100 callers",
+        "Which matters more here, the pool size or the server's CPUs: every core (no quota) or 0.5 CPU, at 100 callers?",
       baseline: { benchmark, where: { ...at, cpus: '0.5' } },
       candidate: { benchmark, where: { ...at, cpus: 'none' } },
       per: ['poolSize'],
       context: 'in requests per second on a pool of {poolSize}',
     },
     {
-      question: '… against 60 connections instead of 10, at the same 100 callers',
+      question: '… or 60 connections instead of 10, at the same 100 callers?',
       baseline: { benchmark, where: { ...at, poolSize: '10' } },
       candidate: { benchmark, where: { ...at, poolSize: '60' } },
       per: ['cpus'],
