@@ -51,6 +51,11 @@ export function cpusOf(params: ParamSet): number | undefined {
   return value === undefined ? undefined : parseCpus(value);
 }
 
+/** Whether a combination has the `cpus` axis at all (`none` included). */
+export function hasCpusAxis(params: ParamSet): boolean {
+  return params[CPUS_AXIS] !== undefined;
+}
+
 /** Whether a combination asks for a quota at all. */
 export function limitsCpus(params: ParamSet): boolean {
   const value = params[CPUS_AXIS];

@@ -12,7 +12,7 @@ import {
   type StartedServerHandle,
 } from '@dbbench/databases';
 import { usageError, type Json, type ParamSet, type RunPlan, type RunSetup } from '@dbbench/harness';
-import { CPUS_AXIS, cpusOf, limitsCpus } from './cpus-axis.js';
+import { CPUS_AXIS, cpusOf, hasCpusAxis, limitsCpus } from './cpus-axis.js';
 import { withHarnessErrors } from './harness-errors.js';
 import { toRunContext, toRunDatabaseInfo, type RunContext } from './run-context.js';
 import { parseProviderOption, parseReuseOption } from './server-options.js';
@@ -65,8 +65,8 @@ export function startRunServer(
     const { url, image } = options;
     const provider = parseProviderOption(request.engine, options['provider']);
     const limitCpus = plan.combinations.some((combination) => limitsCpus(combination.params));
-    // The same check as checkRunServer's: here quotas from the suite's defaults are skipped instead.
-    const refusal = limitCpus ? cpuLimitRefusal(knownProvider(request.engine, provider, url)) : undefined;
+    // checkRunServer refused this when the user chose the quotas; from the defaults they are skipped.
+    const refusal = cpuQuotaRefusal(request.engine, options, plan);
     const server = await startServer(request.engine, {
       suite: request.suite,
       provider,
@@ -109,10 +109,19 @@ export function checkRunServer(
   plan: RunPlan,
 ): void {
   if (!plan.chosenAxes.includes(CPUS_AXIS)) return;
-  if (!plan.combinations.some((combination) => limitsCpus(combination.params))) return;
-  const provider = parseProviderOption(engine, options['provider']);
-  const refusal = cpuLimitRefusal(knownProvider(engine, provider, options['url']));
+  const refusal = cpuQuotaRefusal(engine, options, plan);
   if (refusal !== undefined) throw usageError(`-p cpus: ${refusal}`);
+}
+
+/** Why the planned CPU quotas cannot be set on the server these options name; undefined when they can (or none is planned). */
+function cpuQuotaRefusal(
+  engine: EngineName,
+  options: Readonly<Record<string, string | undefined>>,
+  plan: RunPlan,
+): string | undefined {
+  if (!plan.combinations.some((combination) => limitsCpus(combination.params))) return undefined;
+  const provider = parseProviderOption(engine, options['provider']);
+  return cpuLimitRefusal(knownProvider(engine, provider, options['url']));
 }
 
 /**
@@ -149,16 +158,11 @@ function serverCpus(
   return {
     async beforeFork(params) {
       const asked = cpusOf(params);
-      if (asked === undefined && inForce === undefined && !limitsCpusAxis(params)) return undefined;
+      if (asked === undefined && inForce === undefined && !hasCpusAxis(params)) return undefined;
       const quota: CpuQuota = await limit.apply(asked);
       inForce = asked;
       // Recorded only where the axis is: it is that combination's fact.
-      return limitsCpusAxis(params) ? { serverCpus: { ...quota } } : undefined;
+      return hasCpusAxis(params) ? { serverCpus: { ...quota } } : undefined;
     },
   };
-}
-
-/** Whether the combination has the `cpus` axis at all (`none` included). */
-function limitsCpusAxis(params: ParamSet): boolean {
-  return params[CPUS_AXIS] !== undefined;
 }

@@ -59,7 +59,7 @@ export async function startLocalServer(
       probe: (port) => layout.probe(connectionOn(port)),
     });
     const cpuLimit = options.limitCpus === true ? await serverCgroup(engine, launched.server.pid) : undefined;
-    if (cpuLimit !== undefined && !('unavailable' in cpuLimit)) cgroup = cpuLimit;
+    cgroup = cpuLimit !== undefined && 'remove' in cpuLimit ? cpuLimit : undefined;
     const connection = connectionOn(launched.port);
     const facts = await layout.prepare(connection);
     options.log?.(
@@ -69,7 +69,8 @@ export async function startLocalServer(
     const limit = cgroup;
     if (limit !== undefined)
       options.log?.(`local: ${names.started} moves into ${limit.path} for forks with a CPU quota`);
-    if (cpuLimit !== undefined && 'unavailable' in cpuLimit) options.log?.(`local: ${cpuLimit.unavailable}`);
+    else if (cpuLimit !== undefined && 'unavailable' in cpuLimit)
+      options.log?.(`local: ${cpuLimit.unavailable}`);
     return new StartedServerHandle(
       connection,
       databaseInfo(engine, 'local', connection, facts),
