@@ -244,7 +244,7 @@ export interface EngineSql {
   readonly integerCast: string;
   /** Empties tables and restarts their generated keys. */
   truncate(db: Kysely<DbbenchDatabase>, tables: readonly string[]): Promise<void>;
-  /** Refreshes the planner's statistics of a table. */
+  /** Refreshes the planner's statistics of a freshly loaded table (and settles what else the engine keeps per row). */
   analyze(db: Kysely<DbbenchDatabase>, table: string): Promise<void>;
   /** Inserts a job_execution row and returns its generated id. */
   insertJob(db: Kysely<DbbenchDatabase>, job: Insertable<JobExecutionTable>): Promise<number>;

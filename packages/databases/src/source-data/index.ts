@@ -15,6 +15,7 @@ export {
 } from './tab-separated-text.js';
 export {
   readSourceChecksum,
+  sourceChecksumDifferences,
   sourceChecksumOf,
   verifySource,
   type SourceChecksum,

@@ -1,5 +1,5 @@
 export { countRows, resetSource, resetTarget, settleWrites } from './reset-tables.js';
-export { createSchema, WORKLOAD_TABLES } from './schema.js';
+export { createSchema, WORKLOAD_TABLES, type SchemaOptions } from './schema.js';
 export {
   LARGE_AMOUNT_CENTS,
   TARGET_COLUMNS,
@@ -9,7 +9,7 @@ export {
   type TargetRow,
 } from './transform-row.js';
 export { insertTargetFromSourceSql, transformExpressions } from './transform-sql.js';
-export { insertSourceRows, seedSource } from './seed-source.js';
+export { insertSourceRows, prepareSource, seedSource, type SourcePreparation } from './seed-source.js';
 export {
   CHECKSUM_PARTS,
   expectTarget,

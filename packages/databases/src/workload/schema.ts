@@ -5,20 +5,32 @@ import type { DbbenchDatabase, MeteredPool } from '../types.js';
 /** Every workload table, children first, so they can be dropped in this order. */
 export const WORKLOAD_TABLES = ['partition_execution', 'job_execution', 'target', 'source'] as const;
 
+/** What {@link createSchema} may leave in place. */
+export interface SchemaOptions {
+  /**
+   * Keep `source` and its rows when it exists (created when it does not): the tables a job writes are
+   * still new, and `prepareSource` decides, by checksum, whether the rows can stay.
+   */
+  readonly keepSource?: boolean;
+}
+
 /**
  * Drops and creates the workload's four tables with Kysely's schema builder, with the same meaning
  * on every engine: `numeric(12,2)` (DECIMAL on MySQL), a timestamp without time zone and a generated
  * job id in the engine's spelling ({@link EngineSchema}). No foreign keys: MySQL refuses to TRUNCATE
  * a referenced table, and the resets truncate between invocations.
  */
-export async function createSchema(pool: MeteredPool): Promise<void> {
+export async function createSchema(pool: MeteredPool, options: SchemaOptions = {}): Promise<void> {
   const { db } = pool;
   const schema = pool.engine.schema;
   const timestamp = schema.timestampType;
-  for (const table of WORKLOAD_TABLES) await db.schema.dropTable(table).ifExists().execute();
+  const dropped =
+    options.keepSource === true ? WORKLOAD_TABLES.filter((table) => table !== 'source') : WORKLOAD_TABLES;
+  for (const table of dropped) await db.schema.dropTable(table).ifExists().execute();
 
   await db.schema
     .createTable('source')
+    .ifNotExists()
     .addColumn('id', 'bigint', (column) => column.primaryKey())
     .addColumn('name', 'varchar(64)', (column) => column.notNull())
     .addColumn('amount', 'numeric(12, 2)', (column) => column.notNull())

@@ -10,6 +10,7 @@ import {
   insertTargetFromSourceSql,
   insertTargetRows,
   planPartitions,
+  prepareSource,
   readPartitions,
   readServerCounters,
   recordCheckpoint,
@@ -23,7 +24,12 @@ import {
   warmCaches,
   type KeyRange,
 } from '../../src/workload/index.js';
-import { generateSourceRows } from '../../src/source-data/index.js';
+import {
+  generateSourceRows,
+  readSourceChecksum,
+  sourceChecksumOf,
+  verifySource,
+} from '../../src/source-data/index.js';
 import { createScratchDatabase, ENGINES, type ScratchDatabase } from '../pool/scratch-database.js';
 
 const ROWS = 2000;
@@ -188,6 +194,52 @@ for (const engine of ENGINES) {
       );
       expect(failed.message).toContain('partition 2 is STARTED, expected COMPLETED');
       expect(failed.message).toContain(`partition 3 checkpoint expected ${ranges[3]?.end}, actual none`);
+    });
+
+    it('reads back the checksum the generator gives, and names the part a changed row moves', async () => {
+      const expected = sourceChecksumOf(generateSourceRows(ROWS));
+      expect(await readSourceChecksum(pool)).toEqual(expected);
+      await verifySource(pool, expected);
+      // One row's timestamp moved by a second: only the timestamp part may notice.
+      await sql`UPDATE source SET created_at = created_at + ${sql.raw(
+        engine === 'postgres' ? "interval '1 second'" : 'INTERVAL 1 SECOND',
+      )} WHERE id = 17`.execute(pool.db);
+      await expect(verifySource(pool, expected)).rejects.toThrow(
+        `createdSeconds expected ${expected.createdSeconds}, actual `,
+      );
+      // Rows 5 and 6 hold each other's amounts: every plain sum agrees, the key-weighted one does not.
+      await seedSource(pool, ROWS);
+      await pool.db.updateTable('source').set({ amount: '1.00' }).where('id', '=', 5).execute();
+      await pool.db.updateTable('source').set({ amount: '2.00' }).where('id', '=', 6).execute();
+      const swapped = [...generateSourceRows(ROWS)].map((row) =>
+        row.id === 5 ? { ...row, amount: '2.00' } : row.id === 6 ? { ...row, amount: '1.00' } : row,
+      );
+      await expect(verifySource(pool, sourceChecksumOf(swapped))).rejects.toThrow(/idWeightedCents expected/);
+    });
+
+    it('keeps a source of exactly the generated rows for the next fork, and seeds anything else afresh', async () => {
+      await createSchema(pool, { keepSource: true });
+      expect(await countRows(pool, 'source')).toBe(ROWS);
+      expect(await prepareSource(pool, ROWS)).toBe('kept');
+      // Another size: seeded, and verified after.
+      expect(await prepareSource(pool, ROWS / 2)).not.toBe('kept');
+      expect(await countRows(pool, 'source')).toBe(ROWS / 2);
+      expect(await prepareSource(pool, ROWS / 2)).toBe('kept');
+      // One row's category changed (count, keys and amounts unchanged): not kept, seeded again.
+      const third = [...generateSourceRows(3)][2];
+      const other = third?.category === 'toys' ? 'tools' : 'toys';
+      await pool.db.updateTable('source').set({ category: other }).where('id', '=', 3).execute();
+      expect((await readSourceChecksum(pool)).rows).toBe(ROWS / 2);
+      expect(await prepareSource(pool, ROWS / 2)).not.toBe('kept');
+      await verifySource(pool, sourceChecksumOf(generateSourceRows(ROWS / 2)));
+      // A fresh schema without keepSource empties it; the writable tables are always new.
+      await createSchema(pool, { keepSource: false });
+      expect(await countRows(pool, 'source')).toBe(0);
+      expect(await prepareSource(pool, ROWS)).not.toBe('kept');
+      await copyThroughClient(pool);
+      await createSchema(pool, { keepSource: true });
+      expect(await countRows(pool, 'target')).toBe(0);
+      expect(await prepareSource(pool, ROWS)).toBe('kept');
     });
 
     it('warms caches and reads server counters that move with inserts', async () => {

@@ -5,7 +5,7 @@ import type { EngineSql } from '../engine.js';
 const INSUFFICIENT_PRIVILEGE = '42501';
 
 /**
- * PostgreSQL spellings: one TRUNCATE for all tables (restarting identities), ANALYZE, RETURNING ids,
+ * PostgreSQL spellings: one TRUNCATE for all tables (restarting identities), VACUUM (ANALYZE), RETURNING ids,
  * CHECKPOINT to settle writes.
  */
 export const POSTGRES_SQL: EngineSql = {
@@ -16,7 +16,9 @@ export const POSTGRES_SQL: EngineSql = {
     );
   },
   async analyze(db, table) {
-    await sql`ANALYZE ${sql.table(table)}`.execute(db);
+    // VACUUM as well: it sets the hint bits and the visibility map now, so a freshly seeded source
+    // and one an earlier fork left (which autovacuum may have visited since) are the same table.
+    await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(db);
   },
   async insertJob(db, job) {
     const row = await db.insertInto('job_execution').values(job).returning('id').executeTakeFirstOrThrow();
