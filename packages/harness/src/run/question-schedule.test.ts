@@ -5,6 +5,7 @@ import {
   linkedOrder,
   nextLinePair,
   questionGroups,
+  settleCostMs,
   type LineProgress,
 } from './question-schedule.js';
 
@@ -119,13 +120,20 @@ describe('the next fork pair', () => {
     ).toBeUndefined();
   });
 
-  it('first brings every line to 6 pairs, the cheapest pair first, before trusting its estimate', () => {
+  it('weighs a line below 6 pairs by at most the pairs that bring it to 6, so one a pair from settling goes first', () => {
     const lines = [
-      line({ pairs: 6, morePairs: 1, pairCostMs: 100 }),
-      line({ pairs: 3, morePairs: undefined, pairCostMs: 5000 }),
-      line({ pairs: 4, morePairs: 30, pairCostMs: 2000 }),
+      // 3 pairs, estimated 30 more: explored up to 6, i.e. 3 pairs of 2 s = 6 s.
+      line({ pairs: 3, morePairs: 30, pairCostMs: 2000 }),
+      // 3 pairs, one more of 5 s settles it.
+      line({ pairs: 3, morePairs: 1, pairCostMs: 5000 }),
+      // 3 pairs, no estimate yet: 3 pairs of 1.5 s = 4.5 s.
+      line({ pairs: 3, morePairs: undefined, pairCostMs: 1500 }),
     ];
     expect(nextLinePair(lines, 20)).toBe(2);
+    expect(nextLinePair(lines.slice(0, 2), 20)).toBe(1);
+    expect(settleCostMs(line({ pairs: 4, morePairs: 30, pairCostMs: 2000 }))).toBe(4000);
+    expect(settleCostMs(line({ pairs: 6, morePairs: 30, pairCostMs: 2000 }))).toBe(60_000);
+    expect(settleCostMs(line({ pairs: 6, morePairs: undefined }))).toBeUndefined();
   });
 
   it('puts lines out of reach after every line within reach', () => {

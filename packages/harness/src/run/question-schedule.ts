@@ -5,7 +5,7 @@
  * and a drift of the machine or a busy neighbour falls on both. A fork records its round, and the
  * statistics pair the forks of one round. Combinations no question compares run their forks one
  * after another, as before. After this first pass, {@link nextLinePair} spends what is left of the
- * time budget on the lines still undetermined, one fork pair at a time, cheapest to settle first.
+ * time budget on the lines still undetermined, one fork pair at a time, quickest to settle first.
  */
 import type { AnswerOutcome } from '../compare/answer-statistics.js';
 
@@ -147,24 +147,43 @@ export interface LineProgress {
 }
 
 /**
- * Pairs every undetermined line gets before the estimate of how many more it needs is trusted: from 3
- * pairs the spread is known to within a factor of about 2, and t(2) = 4.3 against t(5) = 2.6 makes the
- * interval of 3 pairs look hopeless when 6 would often settle it.
+ * Pairs below which a line's estimate of how many more it needs is not trusted to write it off: from
+ * 3 pairs the spread is known to within a factor of about 2, so an estimate of 30 may be 8. Such a
+ * line counts at most the pairs that bring it to this many, and is explored before it is given up.
  */
 export const PAIRS_BEFORE_ESTIMATE = 6;
 
 /**
- * The line the next fork pair goes to: undetermined, below `maxPairs`; first those with fewer than
- * {@link PAIRS_BEFORE_ESTIMATE} pairs, the cheapest pair first; then the cheapest to settle
- * (estimated pairs × a pair's wall time); lines out of reach last. Undefined when no line needs one.
+ * Estimated wall time to settle a line: its estimated more pairs — at most the pairs to
+ * {@link PAIRS_BEFORE_ESTIMATE} while it has fewer — times a pair's wall time; undefined when out of
+ * reach with enough pairs to believe it.
+ */
+export function settleCostMs(line: LineProgress): number | undefined {
+  const explore = line.pairs < PAIRS_BEFORE_ESTIMATE ? PAIRS_BEFORE_ESTIMATE - line.pairs : undefined;
+  const pairs =
+    line.morePairs === undefined
+      ? explore
+      : explore === undefined
+        ? line.morePairs
+        : Math.min(line.morePairs, explore);
+  return pairs === undefined ? undefined : Math.max(1, pairs) * line.pairCostMs;
+}
+
+/**
+ * The line the next fork pair goes to: undetermined, below `maxPairs`, the one estimated quickest to
+ * settle ({@link settleCostMs}) — shortest first, as a scheduler that wants the most lines settled by
+ * a deadline would. A line one pair from settling goes before a cheaper line ten pairs away (the
+ * last stop gave seven such lines of 2.7 s forks no pair while cheaper hopeless lines took the
+ * budget). Lines out of reach come last, fewest pairs first. Undefined when no line needs one.
  */
 export function nextLinePair(lines: readonly LineProgress[], maxPairs: number): number | undefined {
-  // Compared as (tier, cost): 0 below the pairs the estimate needs, 1 within reach, 2 out of reach.
+  // Compared as (tier, cost): 0 within reach (or still below the pairs an estimate needs), 1 out of reach.
   let best: { index: number; tier: number; cost: number } | undefined;
   lines.forEach((line, index) => {
     if (line.outcome !== 'undetermined' || line.next === undefined || line.pairs >= maxPairs) return;
-    const tier = line.pairs < PAIRS_BEFORE_ESTIMATE ? 0 : line.morePairs === undefined ? 2 : 1;
-    const cost = tier === 1 ? (line.morePairs ?? 0) * line.pairCostMs : line.pairCostMs;
+    const settle = settleCostMs(line);
+    const tier = settle === undefined ? 1 : 0;
+    const cost = settle ?? line.pairs * 1e9 + line.pairCostMs;
     if (best === undefined || tier < best.tier || (tier === best.tier && cost < best.cost)) {
       best = { index, tier, cost };
     }
