@@ -2,7 +2,7 @@
  * How `dbbench run` decides what to measure: first the schedule the suite's questions ask for (see
  * `question-schedule.ts`) — the combinations a declared answer compares in rounds, one fork each per
  * round, the others back to back — then, while the time budget lasts, one fork pair at a time for the
- * answer line still undetermined that is cheapest to settle. After every fork the combination's
+ * answer line still undetermined that is quickest to settle. After every fork the combination's
  * result is rebuilt and handed to `onResult` (the runner merges it into the report and writes it).
  */
 import type { SuiteDefinition, TimeUnit } from '../define/definition.js';

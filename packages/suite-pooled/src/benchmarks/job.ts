@@ -17,7 +17,7 @@
  * completion), and every partition's keyset reads, transformation and chunk writes (each chunk with
  * its checkpoint, atomically), all partitions running at once on a pool of `poolSize` connections
  * (partitions beyond it queue for a connection per page read and per chunk write).
- * Not timed: seeding `source` (once per fork), truncating `target` and the job tables before every
+ * Not timed: preparing `source` (per fork: seeded once per run, checked by checksum), truncating `target` and the job tables before every
  * invocation, and verification after it: target row count and checksum against the source, and every
  * partition's checkpoint at its range end. A memory sampler runs during the invocation (peak RSS and
  * heap; the harness forces a GC before it, so growth is measured from a collected heap).

@@ -6,7 +6,7 @@
  * each job configuration's efficiency as its rows/s ÷ this benchmark's rows/s.
  *
  * Timed: the one statement and its commit.
- * Not timed: seeding `source` (once per fork), truncating `target` and the job tables before every
+ * Not timed: preparing `source` (per fork: seeded once per run, checked by checksum), truncating `target` and the job tables before every
  * invocation, verification after it (target row count and checksum against the source).
  * State: per invocation.
  *

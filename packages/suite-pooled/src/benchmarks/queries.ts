@@ -7,7 +7,8 @@
  * Pool size should not matter for one sequential caller: a difference is pool overhead.
  *
  * Timed (per sample, in microseconds): acquiring a connection, the statement(s), releasing it.
- * Not timed: seeding `source` with 10 000 rows and building the rows to insert (once per fork);
+ * Not timed: preparing `source` with 10 000 rows (seeded once per run, checked by checksum in every
+ * fork) and building the rows to insert (once per fork);
  * emptying `target` before every iteration (insertOne); verifying each result (the selected key,
  * one row inserted, 50 rows inserted then rolled back) and, after each iteration, the target row
  * count (insertOne: one per invocation; insertBatchRollback: unchanged).
