@@ -13,9 +13,10 @@
  * Timed: planning partitions from MIN/MAX(id), the job repository rows, every partition's stream,
  * writes and checkpoints, and finishing the job.
  * Not timed: pool, schema, preparing `dataSize` source rows (seeded once per run, checked by
- * checksum per fork), the harness's forced GC and the TRUNCATE of target and the job tables before every invocation, verification after it (target count and
- * checksum against source; checkpoints at every range end).
- * State: per trial — pool and seeded source; per invocation — empty target and job tables.
+ * checksum per fork), the harness's forced GC and the TRUNCATE of target and the job tables before
+ * every invocation, verification after it (target count and checksum against source; checkpoints at
+ * every range end).
+ * State: per trial — pool and verified source; per invocation — empty target and job tables.
  * Secondary: rows/s, timeToFirstRow, connectionHold.mean/max, stream.maxReadAhead, memory.peakRss /
  * peakHeap (absolute) and rssGrowth / heapGrowth (above the pre-run baseline), pool.acquireWait.*, gc.*,
  * server.*.
