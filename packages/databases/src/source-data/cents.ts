@@ -12,13 +12,26 @@ const DECIMAL_AMOUNT = /^(-?)(\d+)(?:\.(\d{1,2})0*)?$/;
  * ```
  */
 export function parseCents(amount: string): number {
+  const { negative, whole, fraction } = decimalParts(amount);
+  const cents = Number(whole) * 100 + Number(fraction);
+  return negative ? -cents : cents;
+}
+
+/** {@link parseCents} as a bigint, exact at any size (a server's sum of key × amount exceeds 2^53). */
+export function parseCentsBigInt(amount: string): bigint {
+  const { negative, whole, fraction } = decimalParts(amount);
+  const cents = BigInt(whole) * 100n + BigInt(fraction);
+  return negative ? -cents : cents;
+}
+
+/** Sign, whole digits and two fraction digits of a decimal amount; throws when it is not one. */
+function decimalParts(amount: string): { negative: boolean; whole: string; fraction: string } {
   const match = DECIMAL_AMOUNT.exec(amount.trim());
   if (match === null) {
     throw new TypeError(`Amount ${JSON.stringify(amount)} is not a decimal with at most 2 places.`);
   }
   const [, sign, whole = '0', fraction = ''] = match;
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return sign === '-' ? -cents : cents;
+  return { negative: sign === '-', whole, fraction: fraction.padEnd(2, '0') };
 }
 
 const DIGIT_0 = 48;

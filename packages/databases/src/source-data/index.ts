@@ -4,7 +4,7 @@
  */
 export { SOURCE_COLUMNS } from './source-columns.js';
 export { generateSourceRows, SOURCE_CATEGORIES, type SourceRow } from './source-rows.js';
-export { parseCents, parseCentsAt } from './cents.js';
+export { parseCents, parseCentsAt, parseCentsBigInt } from './cents.js';
 export {
   decodeField,
   encodeField,

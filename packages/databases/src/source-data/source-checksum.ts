@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { MeteredPool } from '../types.js';
-import { parseCents } from './cents.js';
+import { parseCents, parseCentsBigInt } from './cents.js';
 import type { SourceRow } from './source-rows.js';
 
 /**
@@ -65,19 +65,6 @@ export function sourceChecksumOf(rows: Iterable<SourceRow>): SourceChecksum {
   };
 }
 
-/** Exact cents of a server's decimal sum such as `'98765.43'` as bigint text (beyond 2^53 too). */
-function decimalCentsText(value: unknown): string {
-  const text = String(value).trim();
-  const match = /^(-?\d+)(?:\.(\d{1,2})0*)?$/.exec(text);
-  if (match === null)
-    throw new TypeError(`the source checksum's sum ${JSON.stringify(text)} is not a decimal`);
-  const [, whole = '0', fraction = ''] = match;
-  return (
-    BigInt(whole) * 100n +
-    BigInt(fraction.padEnd(2, '0')) * (whole.startsWith('-') ? -1n : 1n)
-  ).toString();
-}
-
 /** The checksum of what `source` holds now (one aggregate query; run it outside timing). */
 export async function readSourceChecksum(pool: MeteredPool): Promise<SourceChecksum> {
   // EXTRACT and ascii() are spelled the same on both engines; PostgreSQL's EXTRACT returns numeric
@@ -103,7 +90,7 @@ export async function readSourceChecksum(pool: MeteredPool): Promise<SourceCheck
     categorySignature: Number(row['category_signature']),
     createdSeconds: Number(row['created_seconds']),
     createdDays: Number(row['created_days']),
-    idWeightedCents: decimalCentsText(row['id_weighted']),
+    idWeightedCents: parseCentsBigInt(String(row['id_weighted'])).toString(),
   };
 }
 

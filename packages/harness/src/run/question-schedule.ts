@@ -177,16 +177,22 @@ export function settleCostMs(line: LineProgress): number | undefined {
  * budget). Lines out of reach come last, fewest pairs first. Undefined when no line needs one.
  */
 export function nextLinePair(lines: readonly LineProgress[], maxPairs: number): number | undefined {
-  // Compared as (tier, cost): 0 within reach (or still below the pairs an estimate needs), 1 out of reach.
-  let best: { index: number; tier: number; cost: number } | undefined;
+  // Compared in order: within reach (0) before out of reach (1), then time to settle, or for lines
+  // out of reach their pairs so far and a pair's time.
+  let best: { index: number; key: readonly number[] } | undefined;
   lines.forEach((line, index) => {
     if (line.outcome !== 'undetermined' || line.next === undefined || line.pairs >= maxPairs) return;
     const settle = settleCostMs(line);
-    const tier = settle === undefined ? 1 : 0;
-    const cost = settle ?? line.pairs * 1e9 + line.pairCostMs;
-    if (best === undefined || tier < best.tier || (tier === best.tier && cost < best.cost)) {
-      best = { index, tier, cost };
-    }
+    const key = settle === undefined ? [1, line.pairs, line.pairCostMs] : [0, settle];
+    if (best === undefined || lessThan(key, best.key)) best = { index, key };
   });
   return best?.index;
+}
+
+/** Lexicographic order of two keys. */
+function lessThan(a: readonly number[], b: readonly number[]): boolean {
+  for (let index = 0; index < Math.min(a.length, b.length); index += 1) {
+    if (a[index] !== b[index]) return (a[index] as number) < (b[index] as number);
+  }
+  return false;
 }
