@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCpuQuota, parseCpuQuota, quotaMicroseconds } from './cpu-limit.js';
+import { checkCpuQuota, parseCpuQuota, parseCpuStat, quotaMicroseconds } from './cpu-limit.js';
 
 describe('parseCpuQuota', () => {
   it('reads cgroup v1 quota and period, and -1 as no quota', () => {
@@ -53,5 +53,26 @@ describe('checkCpuQuota', () => {
   it('rounds to whole microseconds, at least the kernel minimum of 1000', () => {
     expect(quotaMicroseconds(0.333333)).toBe(33_333);
     expect(quotaMicroseconds(0.001)).toBe(1000);
+  });
+});
+
+describe('parseCpuStat', () => {
+  it('reads cgroup v1 counters, throttled time from ns to µs', () => {
+    expect(parseCpuStat('nr_periods 40\nnr_throttled 37\nthrottled_time 2500000000\n', 'x')).toEqual({
+      periods: 40,
+      throttledPeriods: 37,
+      throttledUs: 2_500_000,
+    });
+  });
+
+  it('reads cgroup v2 counters among the usage lines', () => {
+    const v2 = 'usage_usec 9\nuser_usec 5\nsystem_usec 4\nnr_periods 3\nnr_throttled 2\nthrottled_usec 150\n';
+    expect(parseCpuStat(v2, 'y')).toEqual({ periods: 3, throttledPeriods: 2, throttledUs: 150 });
+  });
+
+  it('refuses a file without the counters, naming where it was read', () => {
+    expect(() => parseCpuStat('usage_usec 9\n', '/sys/x/cpu.stat')).toThrow(
+      /\/sys\/x\/cpu\.stat: "usage_usec 9"/,
+    );
   });
 });

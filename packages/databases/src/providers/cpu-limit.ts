@@ -23,6 +23,40 @@ export interface ServerCpuLimit {
    * cgroup. A quota the server's cgroup does not show afterwards is an error, never a silent success.
    */
   apply(cpus: number | undefined): Promise<CpuQuota>;
+  /**
+   * The kernel's CFS bandwidth counters of the cgroup the server is in now (cumulative since the
+   * cgroup was made): the evidence that a quota is enforced, not just written, is throttled periods
+   * while the server works, which load on the machine cannot fake (a timing ratio can move with it).
+   */
+  throttling(): Promise<CpuThrottling>;
+}
+
+/** CFS bandwidth counters of a cgroup (`cpu.stat`), cumulative. */
+export interface CpuThrottling {
+  /** Enforcement periods that have elapsed while the cgroup had runnable work (`nr_periods`). */
+  readonly periods: number;
+  /** Of those, periods in which the cgroup used up its quota and was held back (`nr_throttled`). */
+  readonly throttledPeriods: number;
+  /** Total time its processes were held back, in microseconds (v1 `throttled_time` is in ns). */
+  readonly throttledUs: number;
+}
+
+/** Parses a cgroup's `cpu.stat` (v1 or v2) into {@link CpuThrottling}; throws naming `source` if a counter is missing. */
+export function parseCpuStat(text: string, source: string): CpuThrottling {
+  const counters = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    const [key, value] = line.trim().split(/\s+/);
+    if (key !== undefined && value !== undefined && /^\d+$/.test(value)) counters.set(key, Number(value));
+  }
+  const periods = counters.get('nr_periods');
+  const throttledPeriods = counters.get('nr_throttled');
+  const throttledUsV2 = counters.get('throttled_usec');
+  const throttledNsV1 = counters.get('throttled_time');
+  const throttledUs = throttledUsV2 ?? (throttledNsV1 === undefined ? undefined : throttledNsV1 / 1000);
+  if (periods === undefined || throttledPeriods === undefined || throttledUs === undefined) {
+    throw new Error(`cannot read the CFS counters from ${source}: "${text.trim().replace(/\s+/g, ' ')}"`);
+  }
+  return { periods, throttledPeriods, throttledUs };
 }
 
 /**

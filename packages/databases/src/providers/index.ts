@@ -12,6 +12,7 @@ export {
   parseCpuQuota,
   quotaMicroseconds,
   type CpuQuota,
+  type CpuThrottling,
   type ServerCpuLimit,
   type ServerCpuLimitState,
 } from './cpu-limit.js';

@@ -20,6 +20,7 @@ import {
   CPU_PERIOD_US,
   parseCpuQuota,
   quotaMicroseconds,
+  parseCpuStat,
   type CpuQuota,
   type ServerCpuLimit,
 } from '../cpu-limit.js';
@@ -126,6 +127,10 @@ function serverCgroup(hierarchy: CpuHierarchy, path: string, home: string, serve
   };
   return {
     path,
+    async throttling() {
+      const current = join(hierarchy.mount, await cgroupOf(hierarchy, serverPid));
+      return parseCpuStat(await readFile(join(current, 'cpu.stat'), 'utf8'), `${current}/cpu.stat`);
+    },
     async apply(cpus) {
       if (cpus === undefined) {
         // Home first, then no quota: nothing of the server is left to run under the old one.

@@ -11,6 +11,7 @@ import {
   checkCpuQuota,
   CPU_PERIOD_US,
   parseCpuQuota,
+  parseCpuStat,
   quotaMicroseconds,
   type CpuQuota,
   type ServerCpuLimit,
@@ -27,6 +28,10 @@ const READ_QUOTA_SCRIPT =
   'if [ -f /sys/fs/cgroup/cpu.max ]; then echo v2; cat /sys/fs/cgroup/cpu.max; ' +
   'else echo v1; cat /sys/fs/cgroup/cpu/cpu.cfs_quota_us /sys/fs/cgroup/cpu/cpu.cfs_period_us; fi';
 
+// Prints the container's own cpu.stat (v2 at the cgroup root, v1 in the cpu controller's folder).
+const READ_STAT_SCRIPT =
+  'if [ -f /sys/fs/cgroup/cpu.max ]; then cat /sys/fs/cgroup/cpu.stat; else cat /sys/fs/cgroup/cpu/cpu.stat; fi';
+
 /** The CPU limit of a running container. */
 export function containerCpuLimit(client: ContainerRuntimeClient, container: QuotaContainer): ServerCpuLimit {
   const id = container.getId();
@@ -34,6 +39,12 @@ export function containerCpuLimit(client: ContainerRuntimeClient, container: Quo
     async apply(cpus) {
       await updateQuota(client, id, cpus);
       return checkCpuQuota(cpus, await readContainerQuota(container));
+    },
+    async throttling() {
+      const { output, exitCode } = await container.exec(['sh', '-c', READ_STAT_SCRIPT]);
+      const source = `container ${id.slice(0, 12)} cpu.stat`;
+      if (exitCode !== 0) throw new Error(`cannot read ${source}: ${output.trim()}`);
+      return parseCpuStat(output, source);
     },
   };
 }
