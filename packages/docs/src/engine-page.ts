@@ -94,6 +94,7 @@ function environmentTable(reports: readonly DbbenchReportFile[], database: strin
     ['OS', ...column((e) => e.environment.os)],
     ['CPU', ...column((e) => e.environment.cpuModel)],
     ['cores', ...column((e) => String(e.environment.cores))],
+    ['CPUs the runner may use', ...column((e) => e.environment.cpuAffinity ?? 'not recorded')],
     ['RAM', ...column((e) => formatBytes(e.environment.memoryBytes))],
     [
       'server',

@@ -37,6 +37,13 @@ export const environmentSchema = z.object({
   cpuModel: z.string(),
   cores: z.number().int(),
   memoryBytes: z.number(),
+  /**
+   * The CPUs the runner (and the forks and local servers it starts, which inherit it) may run on,
+   * Linux's `Cpus_allowed_list`, e.g. `0-1`; absent where the system does not say. dbbench pins
+   * nothing: pinning client and server to separate cores was measured here and made the job 17–24%
+   * and a primary-key SELECT 51% slower with wider fork-to-fork spread (benchmark-docs/notes).
+   */
+  cpuAffinity: z.string().optional(),
 });
 
 /**
