@@ -14,8 +14,10 @@ export type { StartServerOptions } from './providers/start-server-options.js';
 export type {
   AcquireTally,
   AcquireTimeoutErrorLike,
+  BarePool,
   PoolMetrics,
   PoolOptions,
+  StatementResult,
   WaitSummaryMs,
   WorkCounters,
 } from './pool/pool-types.js';

@@ -141,6 +141,35 @@ function answers(bulkName: string): AnswerDeclaration[] {
       phrasing: 'value',
     },
     ...serverCpuAnswers(),
+    ...clientAnswers(),
+  ];
+}
+
+/**
+ * What stands between a request and the driver: the query builder (Kysely against the same SQL text
+ * sent with the driver's own call, both on the metered pool), then dbbench's meter (that raw call on
+ * the metered pool against the driver's own pool, nothing of dbbench's between).
+ */
+function clientAnswers(): AnswerDeclaration[] {
+  const at = { benchmark: 'queries', poolSize: '10' } as const;
+  const { benchmark, ...where } = at;
+  return [
+    {
+      question:
+        'What does the query builder add per request: Kysely, or the driver’s own call with the same SQL?',
+      baseline: { benchmark, where: { ...where, client: 'raw' } },
+      candidate: { benchmark, where: { ...where, client: 'kysely' } },
+      per: ['query'],
+      context: 'for {query}, one caller on a pool of 10',
+    },
+    {
+      question:
+        '… and dbbench’s metered pool: how close does the raw call on it come to the driver’s own pool?',
+      baseline: { benchmark, where: { ...where, client: 'driver' } },
+      candidate: { benchmark, where: { ...where, client: 'raw' } },
+      per: ['query'],
+      context: 'for {query}, one caller on a pool of 10',
+    },
   ];
 }
 
@@ -224,6 +253,11 @@ export function pooledDisplay(engineName: EngineName): SuiteDisplay {
         none: 'every core (no quota)',
         '0.5': '0.5 CPU',
         '1': '1 CPU',
+      },
+      client: {
+        kysely: 'Kysely',
+        raw: 'the raw driver call (same SQL)',
+        driver: 'the bare driver pool',
       },
       acquireTimeout: {
         none: 'no acquire timeout',

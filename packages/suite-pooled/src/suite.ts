@@ -10,6 +10,7 @@ import { jobBenchmark } from './benchmarks/job.js';
 import { pooledDisplay } from './display.js';
 import { limitBenchmark } from './benchmarks/limit.js';
 import { queriesBenchmark, QUERY_KINDS } from './benchmarks/queries.js';
+import { CLIENT_KINDS } from './queries/query-clients.js';
 import { seedBenchmark } from './benchmarks/seed.js';
 import { DEFAULT_CHUNK_SIZE } from './job/job-runner.js';
 import { WRITER_NAMES } from './job/job-writers.js';
@@ -37,6 +38,8 @@ export const POOLED_AXES = {
   writer: WRITER_NAMES,
   strategy: SEED_STRATEGIES,
   query: QUERY_KINDS,
+  // What sits between a request and the driver (queries only): the builder, the raw call, the bare driver pool.
+  client: CLIENT_KINDS,
   concurrency: [10, 100, 1000],
   // Chosen from measured acquire waits here (p50 ≈ 20 ms, p95 ≈ 40–60 ms at 1000 callers): 10ms and
   // 50ms fail fast inside that distribution, so the success-rate trade-off is visible; none waits.
@@ -49,6 +52,7 @@ export const POOLED_AXES = {
 export const POOLED_AXIS_TYPES = {
   strategy: choiceAxis(SEED_STRATEGIES),
   query: choiceAxis(QUERY_KINDS),
+  client: choiceAxis(CLIENT_KINDS),
   concurrency: integerAxis({ min: 1, max: 100_000 }),
   acquireTimeout: customAxis('none, or a duration in ms or s (e.g. 100ms, 1s)', (value) => {
     parseAcquireTimeout(value);

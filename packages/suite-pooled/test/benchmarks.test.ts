@@ -6,6 +6,7 @@ import { jobBenchmark } from '../src/benchmarks/job.js';
 import { WRITER_NAMES } from '../src/job/job-writers.js';
 import { limitBenchmark } from '../src/benchmarks/limit.js';
 import { QUERY_KINDS, queriesBenchmark } from '../src/benchmarks/queries.js';
+import { CLIENT_KINDS } from '../src/queries/query-clients.js';
 import { seedBenchmark } from '../src/benchmarks/seed.js';
 import { SEED_STRATEGIES } from '../src/seed/seed-strategies.js';
 import {
@@ -109,10 +110,44 @@ for (const engine of ENGINES) {
       }
     });
 
-    it.each(QUERY_KINDS)('queries %s verifies every invocation and iteration', async (query) => {
-      const ctx = benchmarkContext(server, { query, poolSize: POOL_SIZE });
-      const { results } = await runLifecycle(queriesBenchmark, ctx, { iterations: 2, invocations: 20 });
-      expect(results).toHaveLength(40);
+    const clientQueries = CLIENT_KINDS.flatMap((client) =>
+      QUERY_KINDS.filter((query) => client !== 'driver' || query !== 'insertBatchRollback').map(
+        (query) => [client, query] as const,
+      ),
+    );
+    it.each(clientQueries)(
+      'queries through %s: %s verifies every invocation and iteration',
+      async (client, query) => {
+        const ctx = benchmarkContext(server, { query, client, poolSize: POOL_SIZE });
+        const { results } = await runLifecycle(queriesBenchmark, ctx, { iterations: 2, invocations: 20 });
+        expect(results).toHaveLength(40);
+      },
+    );
+
+    it('queries: the raw call sends one counted statement per request, the driver pool none dbbench sees', async () => {
+      const statements = async (client: string) => {
+        const ctx = benchmarkContext(server, { query: 'selectById', client, poolSize: POOL_SIZE });
+        const state = await queriesBenchmark.setupTrial(ctx);
+        try {
+          const samples = await runProfiledIteration(queriesBenchmark, state, ctx);
+          return samples.find((sample) => sample.name === 'work.statements')?.value;
+        } finally {
+          await queriesBenchmark.teardownTrial?.(state, ctx);
+        }
+      };
+      expect(await statements('raw')).toBe(1);
+      expect(await statements('kysely')).toBe(1);
+      // Not metered: no work counters at all rather than a misleading zero.
+      expect(await statements('driver')).toBeUndefined();
+    });
+
+    it('queries refuses a transaction on the driver pool, saying which client can run it', async () => {
+      const ctx = benchmarkContext(server, {
+        query: 'insertBatchRollback',
+        client: 'driver',
+        poolSize: POOL_SIZE,
+      });
+      await expect(queriesBenchmark.setupTrial(ctx)).rejects.toThrow(/client=driver.*use client=raw/);
     });
 
     it('contention reports throughput, latency, acquire waits and a full success rate', async () => {

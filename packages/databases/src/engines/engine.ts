@@ -17,7 +17,14 @@
  * line in `registry.ts`; the compiler then lists whatever the new engine lacks.
  */
 import type { ColumnDefinitionBuilder, Insertable, Kysely } from 'kysely';
-import type { AcquireTally, PoolMetrics, PoolOptions, WorkCounters } from '../pool/pool-types.js';
+import type {
+  AcquireTally,
+  BarePool,
+  PoolMetrics,
+  PoolOptions,
+  StatementResult,
+  WorkCounters,
+} from '../pool/pool-types.js';
 import type { EmbeddedBinaries } from '../providers/embedded/binary-cache.js';
 import type { EmbeddedCluster, EmbeddedClusterOptions } from '../providers/embedded/embedded-cluster.js';
 import type { SystemAccount } from '../providers/local/system-user.js';
@@ -57,6 +64,12 @@ export interface Session {
   readonly engine: Engine;
   /** Runs one SQL statement without parameters and returns its rows (e.g. `SELECT 1`). */
   query(sqlText: string): Promise<readonly Record<string, unknown>[]>;
+  /**
+   * Runs one parameterised statement with the driver's own call — the one Kysely's dialect makes
+   * (pg `client.query(text, values)`, mysql2 `connection.query(sql, values)`) — so the same SQL text
+   * with and without the query builder differ only by the builder.
+   */
+  execute(sqlText: string, parameters: readonly unknown[]): Promise<StatementResult>;
   /** Kysely bound to this one connection: its statements run on it, inside its open transaction if any. */
   readonly db: Kysely<DbbenchDatabase>;
 }
@@ -156,6 +169,11 @@ export interface EnginePool {
    * import the engine object they make up.
    */
   create(engine: Engine, connection: ConnectionInfo, options: PoolOptions): Promise<MeteredPool>;
+  /**
+   * Opens the driver's own pool of `size` connections, pre-warmed and configured like
+   * {@link create}'s but not metered; see {@link BarePool}.
+   */
+  createBare(connection: ConnectionInfo, size: number): Promise<BarePool>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { engineNamed } from '../engines/registry.js';
 import { InvalidValueError } from '../errors.js';
-import type { ConnectionInfo, MeteredPool, PoolOptions } from '../types.js';
+import type { BarePool, ConnectionInfo, MeteredPool, PoolOptions } from '../types.js';
 
 /**
  * Opens a pre-warmed, metered pool of `options.size` connections for the connection's engine, with
@@ -31,4 +31,20 @@ export async function createPool(connection: ConnectionInfo, options: PoolOption
   // and carried by the pool (`pool.engine`) from then on.
   const engine = engineNamed(connection.engine);
   return engine.pool.create(engine, connection, options);
+}
+
+/**
+ * Opens the driver's own pool for the connection's engine, configured and pre-warmed like
+ * {@link createPool}'s but with nothing of dbbench's between caller and driver; see {@link BarePool}.
+ *
+ * @throws InvalidValueError for a size that cannot work
+ * @throws PoolConnectError when the connections cannot be opened (the message never holds the password)
+ */
+export async function createBarePool(connection: ConnectionInfo, size: number): Promise<BarePool> {
+  if (!Number.isInteger(size) || size < 1) {
+    throw new InvalidValueError(
+      `Pool size must be a positive integer, got ${size}: pass -p poolSize=10 or similar.`,
+    );
+  }
+  return engineNamed(connection.engine).pool.createBare(connection, size);
 }

@@ -64,3 +64,22 @@ export interface WorkCounters {
   /** Bytes read from the server's sockets. */
   readonly bytesReceived: number;
 }
+
+/** What one parameterised statement returned, as the driver gave it (no query builder between). */
+export interface StatementResult {
+  /** Rows of a SELECT (empty for a write). */
+  readonly rows: readonly Record<string, unknown>[];
+  /** Rows an INSERT, UPDATE or DELETE changed (0 for a SELECT where the driver reports none). */
+  readonly affectedRows: number;
+}
+
+/**
+ * The driver's own pool, pre-warmed and configured like the metered one (the same type parsing and
+ * options) but with nothing of dbbench's between a caller and the driver: no acquire timing, no
+ * statement counting. The reference a metered pool's own cost is read against.
+ */
+export interface BarePool {
+  /** Runs one parameterised statement with the driver pool's own call (pg `Pool.query`, mysql2 `pool.query`). */
+  execute(sqlText: string, parameters: readonly unknown[]): Promise<StatementResult>;
+  close(): Promise<void>;
+}

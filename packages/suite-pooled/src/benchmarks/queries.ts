@@ -6,9 +6,19 @@
  * INSERT, ROLLBACK) but writes nothing durable, so its latency shows the price of the transaction.
  * Pool size should not matter for one sequential caller: a difference is pool overhead.
  *
- * Timed (per sample, in microseconds): acquiring a connection, the statement(s), releasing it.
+ * The `client` axis (see `queries/query-clients.ts`) separates what sits between a request and the
+ * driver: `kysely` (the builder over the metered pool, as every other benchmark), `raw` (the SQL text
+ * Kysely compiles, sent with the driver's own call on a metered session) and `driver` (that text
+ * through the driver's own pool, nothing of dbbench's between: the reference). Hypothesis: the
+ * builder costs a few microseconds of JavaScript per request, small against a round trip, and the
+ * meter less; on a 2-core machine where the client's CPU competes with the server's, even that
+ * shows.
+ *
+ * Timed (per sample, in microseconds): building the statement (kysely), acquiring a connection, the
+ * statement(s), releasing it.
  * Not timed: preparing `source` with 10 000 rows (seeded once per run, checked by checksum in every
- * fork) and building the rows to insert (once per fork);
+ * fork), building the rows to insert and compiling the raw and driver clients' SQL (once per fork),
+ * opening the driver client's own pool (once per fork, every connection opened);
  * emptying `target` before every iteration (insertOne); verifying each result (the selected key,
  * one row inserted, 50 rows inserted then rolled back) and, after each iteration, the target row
  * count (insertOne: one per invocation; insertBatchRollback: unchanged).
@@ -17,6 +27,7 @@
  * invocation along a fixed permutation of the keys, so runs are repeatable but do not hit one row.
  *
  * Run: npx dbbench run dist/postgres-suite.js -b '^queries$' -p query=selectById -p poolSize=10
+ *   -p client=kysely,raw,driver
  */
 import {
   countRows,
@@ -24,10 +35,16 @@ import {
   resetTarget,
   transformRow,
   type MeteredPool,
-  type TargetRow,
 } from '@dbbench/databases';
-import { DbbenchError, defineBenchmark } from '@dbbench/harness';
+import { choiceAxis, DbbenchError, defineBenchmark, gcProfiler } from '@dbbench/harness';
 import { DETERMINISTIC_WORK, openTrial, standardProfilers, type RunContext } from '@dbbench/suite-kit';
+import {
+  CLIENT_KINDS,
+  isClientKind,
+  openQueryClient,
+  type ClientKind,
+  type QueryClient,
+} from '../queries/query-clients.js';
 
 /** The `query` axis values. */
 export const QUERY_KINDS = ['selectById', 'insertOne', 'insertBatchRollback'] as const;
@@ -48,16 +65,15 @@ const KEY_STEP = 7919;
 export interface QueriesState {
   readonly pool: MeteredPool;
   readonly query: QueryKind;
+  readonly clientKind: ClientKind;
+  /** Sends the requests: Kysely, the raw call on a metered session, or the driver's own pool. */
+  readonly client: QueryClient;
   /** Invocations so far (selectById: position in the key permutation; insertOne: rows this iteration). */
   invocations: number;
   /** The key selectById asked for last, to check the answer. */
   lastKey: number;
   /** Target rows when the iteration started (insertBatchRollback must leave it unchanged). */
   targetRowsAtIterationStart: number;
-  /** A transformed row, re-keyed for each insertOne. */
-  readonly templateRow: TargetRow;
-  /** The batch insertBatchRollback inserts and rolls back. */
-  readonly rollbackBatch: readonly TargetRow[];
 }
 
 type QueryResult = { readonly id: number | undefined } | { readonly inserted: number };
@@ -70,7 +86,15 @@ function isQueryKind(value: string): value is QueryKind {
 export const queriesBenchmark = defineBenchmark<QueriesState, RunContext, QueryResult>({
   description:
     'Single requests through the pool: SELECT by primary key, one-row INSERT, 50-row INSERT rolled back',
-  axes: ['query', 'poolSize'],
+  axes: ['query', 'client', 'poolSize'],
+  axisTypes: { client: choiceAxis(CLIENT_KINDS) },
+  // Every query on every pool size through Kysely (as today); the raw call and the driver's own pool
+  // for the two one-statement requests on the pool of 10, where the builder's and the meter's costs
+  // are asked about (`-p client=…` runs the clients named on every grid).
+  grids: [
+    { client: ['kysely'] },
+    { client: ['raw', 'driver'], query: ['selectById', 'insertOne'], poolSize: [10] },
+  ],
   mode: 'sample',
   deterministicCounters: DETERMINISTIC_WORK,
   unit: 'us',
@@ -78,6 +102,10 @@ export const queriesBenchmark = defineBenchmark<QueriesState, RunContext, QueryR
     const query = ctx.str('query');
     if (!isQueryKind(query)) {
       throw new DbbenchError(`query=${query} is unknown; use one of ${QUERY_KINDS.join(', ')}`);
+    }
+    const clientKind = ctx.str('client');
+    if (!isClientKind(clientKind)) {
+      throw new DbbenchError(`client=${clientKind} is unknown; use one of ${CLIENT_KINDS.join(', ')}`);
     }
     const pool = await openTrial(ctx.runContext, {
       poolSize: ctx.int('poolSize'),
@@ -89,14 +117,24 @@ export const queriesBenchmark = defineBenchmark<QueriesState, RunContext, QueryR
     );
     const templateRow = batch[0];
     if (templateRow === undefined) throw new Error('the generator yielded no rows');
+    let client: QueryClient;
+    try {
+      client = await openQueryClient(clientKind, query, pool, ctx.runContext, {
+        templateRow,
+        rollbackBatch: batch,
+      });
+    } catch (error) {
+      await pool.close();
+      throw error;
+    }
     return {
       pool,
       query,
+      clientKind,
+      client,
       invocations: 0,
       lastKey: 0,
       targetRowsAtIterationStart: 0,
-      templateRow,
-      rollbackBatch: batch,
     };
   },
   async setupIteration(state) {
@@ -107,32 +145,17 @@ export const queriesBenchmark = defineBenchmark<QueriesState, RunContext, QueryR
     state.targetRowsAtIterationStart = await countRows(state.pool, 'target');
   },
   async run(state) {
-    const { db } = state.pool;
+    const { client } = state;
     state.invocations += 1;
     switch (state.query) {
       case 'selectById': {
         state.lastKey = ((state.invocations * KEY_STEP) % QUERY_SOURCE_ROWS) + 1;
-        const row = await db
-          .selectFrom('source')
-          .selectAll()
-          .where('id', '=', state.lastKey)
-          .executeTakeFirst();
-        return { id: row === undefined ? undefined : Number(row.id) };
+        return client.selectById(state.lastKey);
       }
-      case 'insertOne': {
-        const row = { ...state.templateRow, source_id: QUERY_SOURCE_ROWS + state.invocations };
-        const result = await db.insertInto('target').values(row).executeTakeFirst();
-        return { inserted: Number(result.numInsertedOrUpdatedRows ?? 0n) };
-      }
-      case 'insertBatchRollback': {
-        const trx = await db.startTransaction().execute();
-        try {
-          const result = await trx.insertInto('target').values(state.rollbackBatch).executeTakeFirst();
-          return { inserted: Number(result.numInsertedOrUpdatedRows ?? 0n) };
-        } finally {
-          await trx.rollback().execute();
-        }
-      }
+      case 'insertOne':
+        return { inserted: await client.insertOne(QUERY_SOURCE_ROWS + state.invocations) };
+      case 'insertBatchRollback':
+        return { inserted: await client.insertBatchRollback() };
     }
   },
   verify(state, result) {
@@ -160,8 +183,11 @@ export const queriesBenchmark = defineBenchmark<QueriesState, RunContext, QueryR
       );
     }
   },
-  profilers: (state) => standardProfilers(state.pool),
+  // The driver client never touches the metered pool, so its meter and work counters would read
+  // zero, and the server's counters lag for sessions dbbench cannot make publish theirs: it keeps gc.
+  profilers: (state) => (state.clientKind === 'driver' ? [gcProfiler()] : standardProfilers(state.pool)),
   async teardownTrial(state) {
+    await state.client.close();
     await state.pool.close();
   },
 });

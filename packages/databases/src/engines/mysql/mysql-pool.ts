@@ -11,6 +11,8 @@ import type { PoolOptions } from '../../pool/pool-types.js';
 import type { DbbenchDatabase } from '../../workload/workload-tables.js';
 import { loadMysqlDriver } from './mysql-driver.js';
 import type { ConnectionInfo, Engine, EnginePool, MeteredPool } from '../engine.js';
+import { createMysqlBarePool } from './mysql-bare-pool.js';
+import { mysqlPoolOptions } from './mysql-pool-config.js';
 import { MysqlSession } from './mysql-session.js';
 
 /**
@@ -53,26 +55,7 @@ export async function createMysqlPool(
 ): Promise<MeteredPool> {
   const { mysql } = await loadMysqlDriver();
   const { size } = options;
-  const driver = mysql.createPool({
-    host: connection.host,
-    port: connection.port,
-    user: connection.user,
-    password: connection.password,
-    database: connection.database,
-    connectionLimit: size,
-    // maxIdle below connectionLimit would start a timer that closes pre-warmed connections.
-    maxIdle: size,
-    queueLimit: 0,
-    waitForConnections: true,
-    supportBigNumbers: true,
-    bigNumberStrings: false,
-    decimalNumbers: false,
-    timezone: 'Z',
-    // The pooled suite's one-round-trip job writer sends BEGIN; INSERT; UPDATE; COMMIT as one text
-    // (see its mysql-chunk-writers.ts). Every other statement dbbench sends is a single one, so nothing
-    // changes for them; dbbench never puts untrusted text into SQL.
-    multipleStatements: true,
-  });
+  const driver = mysql.createPool(mysqlPoolOptions(connection, size));
   const meter = new PoolMeter(size, options.acquireTimeoutMs ?? 0);
   const work = new WorkCounter();
   driver.on('connection', (connection) => {
@@ -191,4 +174,5 @@ export async function createMysqlPool(
 /** MySQL and MariaDB pools: the mysql2 pool, metered. */
 export const MYSQL_POOL: EnginePool = {
   create: createMysqlPool,
+  createBare: createMysqlBarePool,
 };

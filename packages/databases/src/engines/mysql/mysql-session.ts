@@ -2,6 +2,7 @@ import { Kysely, MysqlDialect, type MysqlPool as KyselyMysqlPool } from 'kysely'
 import type mysql from 'mysql2';
 import type { PoolConnection as PromisePoolConnection } from 'mysql2/promise';
 import type { DbbenchDatabase } from '../../workload/workload-tables.js';
+import type { StatementResult } from '../../pool/pool-types.js';
 import type { Engine, Session } from '../engine.js';
 
 /** A checked-out mysql2 connection as a {@link Session}; MySQL engine code reaches the connection through it. */
@@ -22,6 +23,16 @@ export class MysqlSession implements Session {
   async query(sqlText: string): Promise<readonly Record<string, unknown>[]> {
     const [rows] = await this.connection.query(sqlText);
     return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
+  }
+
+  execute(sqlText: string, parameters: readonly unknown[]): Promise<StatementResult> {
+    // The callback-style call Kysely's MysqlDriver makes, not the promise wrapper (which adds an
+    // Error for its stack to every call): the builder is the only difference between the two clients.
+    return new Promise((resolve, reject) => {
+      this.core.query(sqlText, parameters, (error, result) =>
+        error ? reject(error) : resolve(mysqlStatementResult(result)),
+      );
+    });
   }
 
   /**
@@ -57,4 +68,14 @@ export function mysqlConnectionOf(session: Session): MysqlSession {
     throw new TypeError(`a MySQL operation was given a ${session.engine.label} session`);
   }
   return session;
+}
+
+/**
+ * A mysql2 `query` result as a {@link StatementResult}: rows for a SELECT (an array), the affected
+ * row count for a write (a ResultSetHeader).
+ */
+export function mysqlStatementResult(result: unknown): StatementResult {
+  if (Array.isArray(result)) return { rows: result as Record<string, unknown>[], affectedRows: 0 };
+  const affected = (result as { affectedRows?: unknown } | null)?.affectedRows;
+  return { rows: [], affectedRows: typeof affected === 'number' ? affected : 0 };
 }

@@ -10,23 +10,9 @@ import type { PoolOptions } from '../../pool/pool-types.js';
 import type { DbbenchDatabase } from '../../workload/workload-tables.js';
 import type { ConnectionInfo, Engine, EnginePool, MeteredPool } from '../engine.js';
 import { loadPostgresDriver } from './postgres-driver.js';
+import { createPostgresBarePool } from './postgres-bare-pool.js';
+import { postgresPoolConfig } from './postgres-pool-config.js';
 import { PostgresSession } from './postgres-session.js';
-
-/** OID of `timestamp without time zone`. */
-const TIMESTAMP_OID = 1114;
-
-/**
- * Reads `timestamp without time zone` as UTC, the zone the seeders write it in and the one the
- * MySQL pool uses, so both engines return the same instants whatever the machine's zone.
- */
-function utcTimestampTypes(types: typeof pg.types): pg.CustomTypesConfig {
-  return {
-    getTypeParser: ((oid: number, format?: 'text' | 'binary'): ((value: string) => unknown) =>
-      oid === TIMESTAMP_OID && format !== 'binary'
-        ? (text: string) => new Date(`${text.replace(' ', 'T')}Z`)
-        : (types.getTypeParser(oid, format) as (value: string) => unknown)) as typeof types.getTypeParser,
-  };
-}
 
 /** The socket of a pg client (not in pg's typings). */
 interface ClientWithSocket {
@@ -62,19 +48,7 @@ export async function createPostgresPool(
 ): Promise<MeteredPool> {
   const { pg, Cursor } = await loadPostgresDriver();
   const { size } = options;
-  const driver = new pg.Pool({
-    host: connection.host,
-    port: connection.port,
-    user: connection.user,
-    password: connection.password,
-    database: connection.database,
-    max: size,
-    min: size,
-    // Pre-warmed connections must survive idle stretches between iterations.
-    idleTimeoutMillis: 0,
-    connectionTimeoutMillis: 0,
-    types: utcTimestampTypes(pg.types),
-  });
+  const driver = new pg.Pool(postgresPoolConfig(pg, connection, size));
   const meter = new PoolMeter(size, options.acquireTimeoutMs ?? 0);
   const work = new WorkCounter();
   driver.on('connect', (client) => {
@@ -169,4 +143,5 @@ export async function createPostgresPool(
 /** PostgreSQL pools: pg.Pool, metered. */
 export const POSTGRES_POOL: EnginePool = {
   create: createPostgresPool,
+  createBare: createPostgresBarePool,
 };

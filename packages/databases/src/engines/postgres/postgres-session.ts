@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import type { PoolClient } from 'pg';
 import type { DbbenchDatabase } from '../../workload/workload-tables.js';
+import type { StatementResult } from '../../pool/pool-types.js';
 import type { Engine, Session } from '../engine.js';
 import { postgresDriver } from './postgres-driver.js';
 
@@ -19,6 +20,12 @@ export class PostgresSession implements Session {
 
   async query(sqlText: string): Promise<readonly Record<string, unknown>[]> {
     return (await this.client.query<Record<string, unknown>>(sqlText)).rows;
+  }
+
+  async execute(sqlText: string, parameters: readonly unknown[]): Promise<StatementResult> {
+    // Kysely's PostgresDriver makes this very call (text and a copied values array).
+    const result = await this.client.query<Record<string, unknown>>(sqlText, [...parameters]);
+    return { rows: result.rows, affectedRows: result.rowCount ?? 0 };
   }
 
   /**

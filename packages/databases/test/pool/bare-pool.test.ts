@@ -1,0 +1,90 @@
+/**
+ * The raw call a session makes (`Session.execute`, the call Kysely's dialect makes) and the bare
+ * driver pool, on both engines: the same SQL text Kysely compiles returns the same rows through
+ * both, writes report their affected rows, the metered path counts the statement and the bare one
+ * is invisible to dbbench's meter, and the bare pool opens every connection before it is used.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBarePool, createPool } from '../../src/pool/index.js';
+import { createScratchDatabase, ENGINES, type ScratchDatabase } from './scratch-database.js';
+
+/** Sessions the server sees on the scratch database. */
+function sessionsSql(engine: string, database: string) {
+  return engine === 'postgres'
+    ? sql<{ n: string | number }>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = ${database}`
+    : sql<{
+        n: string | number;
+      }>`SELECT count(*) AS n FROM information_schema.processlist WHERE db = ${database}`;
+}
+
+for (const engine of ENGINES) {
+  describe(`raw statements and the bare pool on ${engine}`, () => {
+    let scratch: ScratchDatabase;
+    beforeAll(async () => {
+      scratch = await createScratchDatabase(engine, 'bare');
+      await using pool = await createPool(scratch.connection, { size: 1 });
+      await sql`CREATE TABLE pairs (id INT PRIMARY KEY, label VARCHAR(20) NOT NULL)`.execute(pool.db);
+      await sql`INSERT INTO pairs (id, label) VALUES (1, 'one'), (2, 'two')`.execute(pool.db);
+    });
+    afterAll(async () => {
+      await scratch?.drop();
+    });
+
+    it('runs the SQL Kysely compiles, with new values, on a metered session: same rows, counted', async () => {
+      await using pool = await createPool(scratch.connection, { size: 1 });
+      const compiled = pool.db.selectFrom('source').selectAll().where('id', '=', 1).compile();
+      const text = compiled.sql.replace(/"source"|`source`/, engine === 'postgres' ? '"pairs"' : '`pairs`');
+      const before = pool.work().statements;
+      const result = await pool.withConnection((session) => session.execute(text, [2]));
+      expect(result.rows).toEqual([{ id: 2, label: 'two' }]);
+      expect(pool.work().statements - before).toBe(1);
+      expect(pool.metrics().acquisitions).toBe(1);
+
+      const write = await pool.withConnection((session) =>
+        session.execute(
+          engine === 'postgres'
+            ? 'INSERT INTO pairs (id, label) VALUES ($1, $2)'
+            : 'INSERT INTO pairs (id, label) VALUES (?, ?)',
+          [3, 'three'],
+        ),
+      );
+      expect(write).toEqual({ rows: [], affectedRows: 1 });
+    });
+
+    it('opens the bare pool pre-warmed and runs statements with nothing of the meter', async () => {
+      await using metered = await createPool(scratch.connection, { size: 1 });
+      const before = Number(
+        (await sessionsSql(engine, scratch.connection.database).execute(metered.db)).rows[0]?.n,
+      );
+      const bare = await createBarePool(scratch.connection, 3);
+      try {
+        const after = Number(
+          (await sessionsSql(engine, scratch.connection.database).execute(metered.db)).rows[0]?.n,
+        );
+        // All three connections are open before the first statement.
+        expect(after - before).toBe(3);
+        const select =
+          engine === 'postgres'
+            ? 'SELECT id, label FROM pairs WHERE id = $1'
+            : 'SELECT id, label FROM pairs WHERE id = ?';
+        const acquisitions = metered.metrics().acquisitions;
+        const results = await Promise.all([1, 2, 1].map((id) => bare.execute(select, [id])));
+        expect(results.map((r) => r.rows[0]?.['label'])).toEqual(['one', 'two', 'one']);
+        const remove = await bare.execute(
+          engine === 'postgres' ? 'DELETE FROM pairs WHERE id > $1' : 'DELETE FROM pairs WHERE id > ?',
+          [2],
+        );
+        expect(remove.affectedRows).toBeGreaterThanOrEqual(0);
+        // The metered pool's meter saw none of it.
+        expect(metered.metrics().acquisitions).toBe(acquisitions);
+      } finally {
+        await bare.close();
+      }
+    });
+
+    it('refuses a bare pool of no connections with a sentence, not a driver error', async () => {
+      await expect(createBarePool(scratch.connection, 0)).rejects.toThrow(/positive integer.*poolSize/);
+    });
+  });
+}
