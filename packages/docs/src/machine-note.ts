@@ -39,11 +39,11 @@ export function sharedMachineNote(
     .sort(([a], [b]) => compareStrings(a, b))
     .map(
       ([machine, entry]) =>
-        `${listSentence([...entry.servers])} ran on the client's machine, ${machine}, with the Node.js client (${[...entry.providers].join(', ')} provider)`,
+        `${listSentence([...entry.servers])} ran on the benchmark's machine, ${machine}, with the Node.js benchmark processes (${[...entry.providers].join(', ')} provider)`,
     );
   return (
     `**Client and server shared the cores.** ${parts.join('; ')}. ` +
-    'They compete for those cores: more parallel work on the client side (more key ranges at once, larger pools, more callers) adds work for the same cores rather than capacity, ' +
+    'They compete for those cores: more parallel work on the Node.js side (more key ranges at once, larger pools, more callers) adds work for the same cores rather than capacity, ' +
     'so an answer that finds little gain from parallelism describes this machine as much as the database.'
   );
 }
