@@ -3,14 +3,10 @@
  * which checks a connection out, runs the statement and releases it — configured and pre-warmed like
  * the metered pool, with nothing of dbbench's in between.
  */
-import type mysql from 'mysql2';
-import { PoolConnectError } from '../../pool/pool-errors.js';
 import type { BarePool } from '../../pool/pool-types.js';
-import { prewarmConnections } from '../../pool/prewarm-connections.js';
-import { redactSecret } from '../../pool/redact-secret.js';
 import type { ConnectionInfo } from '../engine.js';
 import { loadMysqlDriver } from './mysql-driver.js';
-import { mysqlPoolOptions } from './mysql-pool-config.js';
+import { mysqlPoolOptions, prewarmMysqlPool } from './mysql-pool-config.js';
 import { mysqlStatementResult } from './mysql-session.js';
 
 /** Opens a bare mysql2 pool of `size` connections, every one opened before it resolves. */
@@ -19,23 +15,7 @@ export async function createMysqlBarePool(connection: ConnectionInfo, size: numb
   const driver = mysqlModule.createPool(mysqlPoolOptions(connection, size));
   const end = (): Promise<void> =>
     new Promise<void>((resolve, reject) => driver.end((error) => (error ? reject(error) : resolve())));
-  try {
-    await prewarmConnections(
-      size,
-      () =>
-        new Promise<mysql.PoolConnection>((resolve, reject) =>
-          driver.getConnection((error, pooled) => (error ? reject(error) : resolve(pooled))),
-        ),
-      (pooled) =>
-        new Promise<void>((resolve, reject) =>
-          pooled.query('SELECT 1', (error) => (error ? reject(error) : resolve())),
-        ),
-      (pooled) => pooled.release(),
-    );
-  } catch (error) {
-    await end().catch(() => undefined);
-    throw new PoolConnectError(connection, size, redactSecret(error, connection.password));
-  }
+  await prewarmMysqlPool(driver, size, connection, end);
   return {
     execute(sqlText, parameters) {
       return new Promise((resolve, reject) => {

@@ -1,5 +1,9 @@
-/** How every MySQL pool dbbench opens is configured, metered or bare, so the two differ only by the meter. */
+/**
+ * How every MySQL pool dbbench opens is configured and pre-warmed, metered or bare, so the two
+ * differ only by the meter.
+ */
 import type mysql from 'mysql2';
+import { prewarmConnections } from '../../pool/prewarm-connections.js';
 import type { ConnectionInfo } from '../engine.js';
 
 /**
@@ -7,12 +11,13 @@ import type { ConnectionInfo } from '../engine.js';
  * open, exact numbers, UTC.
  */
 export function mysqlPoolOptions(connection: ConnectionInfo, size: number): mysql.PoolOptions {
+  const { host, port, user, password, database } = connection;
   return {
-    host: connection.host,
-    port: connection.port,
-    user: connection.user,
-    password: connection.password,
-    database: connection.database,
+    host,
+    port,
+    user,
+    password,
+    database,
     connectionLimit: size,
     // maxIdle below connectionLimit would start a timer that closes pre-warmed connections.
     maxIdle: size,
@@ -27,4 +32,30 @@ export function mysqlPoolOptions(connection: ConnectionInfo, size: number): mysq
     // changes for them; dbbench never puts untrusted text into SQL.
     multipleStatements: true,
   };
+}
+
+/**
+ * Opens and validates all `size` connections of a new pool before anyone uses it; if that fails,
+ * ends the pool (`end`) and throws a `PoolConnectError` without the password.
+ */
+export async function prewarmMysqlPool(
+  driver: mysql.Pool,
+  size: number,
+  connection: ConnectionInfo,
+  end: () => Promise<void>,
+): Promise<void> {
+  await prewarmConnections<mysql.PoolConnection>(
+    { connection, size, end },
+    {
+      take: () =>
+        new Promise((resolve, reject) =>
+          driver.getConnection((error, pooled) => (error ? reject(error) : resolve(pooled))),
+        ),
+      validate: (pooled) =>
+        new Promise((resolve, reject) =>
+          pooled.query('SELECT 1', (error) => (error ? reject(error) : resolve())),
+        ),
+      giveBack: (pooled) => pooled.release(),
+    },
+  );
 }

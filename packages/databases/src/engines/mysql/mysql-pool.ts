@@ -2,17 +2,15 @@ import { Kysely, MysqlDialect, type MysqlPool as KyselyMysqlPool } from 'kysely'
 import type { Socket } from 'node:net';
 import type mysql from 'mysql2';
 import type { PoolConnection as PromisePoolConnection } from 'mysql2/promise';
-import { PoolConnectError } from '../../pool/pool-errors.js';
 import { PoolMeter } from '../../pool/pool-meter.js';
 import { statementText, WorkCounter } from '../../pool/work-counter.js';
-import { prewarmConnections } from '../../pool/prewarm-connections.js';
 import { redactSecret } from '../../pool/redact-secret.js';
 import type { PoolOptions } from '../../pool/pool-types.js';
 import type { DbbenchDatabase } from '../../workload/workload-tables.js';
 import { loadMysqlDriver } from './mysql-driver.js';
 import type { ConnectionInfo, Engine, EnginePool, MeteredPool } from '../engine.js';
 import { createMysqlBarePool } from './mysql-bare-pool.js';
-import { mysqlPoolOptions } from './mysql-pool-config.js';
+import { mysqlPoolOptions, prewarmMysqlPool } from './mysql-pool-config.js';
 import { MysqlSession } from './mysql-session.js';
 
 /**
@@ -72,23 +70,7 @@ export async function createMysqlPool(
           driver.end((error) => (error ? reject(error) : resolve()));
         });
 
-  try {
-    await prewarmConnections(
-      size,
-      () =>
-        new Promise<mysql.PoolConnection>((resolve, reject) =>
-          driver.getConnection((error, pooled) => (error ? reject(error) : resolve(pooled))),
-        ),
-      (pooled) =>
-        new Promise<void>((resolve, reject) =>
-          pooled.query('SELECT 1', (error) => (error ? reject(error) : resolve())),
-        ),
-      (pooled) => pooled.release(),
-    );
-  } catch (error) {
-    await end().catch(() => undefined);
-    throw new PoolConnectError(connection, size, redactSecret(error, connection.password));
-  }
+  await prewarmMysqlPool(driver, size, connection, end);
 
   // mysql2's `release` is a prototype method; wrap it once per connection so every release path
   // (Kysely's, the promise wrapper's) tells the meter.

@@ -3,14 +3,10 @@
  * client out, runs the statement and releases it — configured and pre-warmed like the metered pool,
  * with nothing of dbbench's in between.
  */
-import type pg from 'pg';
-import { PoolConnectError } from '../../pool/pool-errors.js';
 import type { BarePool } from '../../pool/pool-types.js';
-import { prewarmConnections } from '../../pool/prewarm-connections.js';
-import { redactSecret } from '../../pool/redact-secret.js';
 import type { ConnectionInfo } from '../engine.js';
 import { loadPostgresDriver } from './postgres-driver.js';
-import { postgresPoolConfig } from './postgres-pool-config.js';
+import { postgresPoolConfig, prewarmPostgresPool } from './postgres-pool-config.js';
 
 /** Opens a bare pg.Pool of `size` connections, every one opened before it resolves. */
 export async function createPostgresBarePool(connection: ConnectionInfo, size: number): Promise<BarePool> {
@@ -18,17 +14,7 @@ export async function createPostgresBarePool(connection: ConnectionInfo, size: n
   const driver = new pgModule.Pool(postgresPoolConfig(pgModule, connection, size));
   // An idle client whose server connection drops is removed by pg; without a listener the error would crash the fork.
   driver.on('error', () => undefined);
-  try {
-    await prewarmConnections(
-      size,
-      () => driver.connect(),
-      async (client: pg.PoolClient) => void (await client.query('SELECT 1')),
-      (client) => client.release(),
-    );
-  } catch (error) {
-    await driver.end().catch(() => undefined);
-    throw new PoolConnectError(connection, size, redactSecret(error, connection.password));
-  }
+  await prewarmPostgresPool(driver, size, connection, () => driver.end());
   return {
     async execute(sqlText, parameters) {
       const result = await driver.query<Record<string, unknown>>(sqlText, [...parameters]);

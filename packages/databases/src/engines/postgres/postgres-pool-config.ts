@@ -1,5 +1,9 @@
-/** How every PostgreSQL pool dbbench opens is configured, metered or bare, so the two differ only by the meter. */
+/**
+ * How every PostgreSQL pool dbbench opens is configured and pre-warmed, metered or bare, so the two
+ * differ only by the meter.
+ */
 import type pg from 'pg';
+import { prewarmConnections } from '../../pool/prewarm-connections.js';
 import type { ConnectionInfo } from '../engine.js';
 
 /** OID of `timestamp without time zone`. */
@@ -28,16 +32,37 @@ export function postgresPoolConfig(
   connection: ConnectionInfo,
   size: number,
 ): pg.PoolConfig {
+  const { host, port, user, password, database } = connection;
   return {
-    host: connection.host,
-    port: connection.port,
-    user: connection.user,
-    password: connection.password,
-    database: connection.database,
+    host,
+    port,
+    user,
+    password,
+    database,
     max: size,
     min: size,
     idleTimeoutMillis: 0,
     connectionTimeoutMillis: 0,
     types: utcTimestampTypes(pgModule.types),
   };
+}
+
+/**
+ * Opens and validates all `size` connections of a new pool before anyone uses it; if that fails,
+ * ends the pool (`end`) and throws a `PoolConnectError` without the password.
+ */
+export async function prewarmPostgresPool(
+  driver: pg.Pool,
+  size: number,
+  connection: ConnectionInfo,
+  end: () => Promise<void>,
+): Promise<void> {
+  await prewarmConnections<pg.PoolClient>(
+    { connection, size, end },
+    {
+      take: () => driver.connect(),
+      validate: async (client) => void (await client.query('SELECT 1')),
+      giveBack: (client) => client.release(),
+    },
+  );
 }

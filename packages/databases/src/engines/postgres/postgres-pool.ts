@@ -1,17 +1,15 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Socket } from 'node:net';
 import type pg from 'pg';
-import { PoolConnectError } from '../../pool/pool-errors.js';
 import { PoolMeter } from '../../pool/pool-meter.js';
 import { statementText, WorkCounter } from '../../pool/work-counter.js';
-import { prewarmConnections } from '../../pool/prewarm-connections.js';
 import { redactSecret } from '../../pool/redact-secret.js';
 import type { PoolOptions } from '../../pool/pool-types.js';
 import type { DbbenchDatabase } from '../../workload/workload-tables.js';
 import type { ConnectionInfo, Engine, EnginePool, MeteredPool } from '../engine.js';
 import { loadPostgresDriver } from './postgres-driver.js';
 import { createPostgresBarePool } from './postgres-bare-pool.js';
-import { postgresPoolConfig } from './postgres-pool-config.js';
+import { postgresPoolConfig, prewarmPostgresPool } from './postgres-pool-config.js';
 import { PostgresSession } from './postgres-session.js';
 
 /** The socket of a pg client (not in pg's typings). */
@@ -65,17 +63,7 @@ export async function createPostgresPool(
     await driver.end();
   };
 
-  try {
-    await prewarmConnections(
-      size,
-      () => driver.connect(),
-      async (client) => void (await client.query('SELECT 1')),
-      (client) => client.release(),
-    );
-  } catch (error) {
-    await end().catch(() => undefined);
-    throw new PoolConnectError(connection, size, redactSecret(error, connection.password));
-  }
+  await prewarmPostgresPool(driver, size, connection, end);
 
   const acquire = async (): Promise<pg.PoolClient> => {
     let client: pg.PoolClient;
