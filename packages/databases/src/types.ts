@@ -15,6 +15,7 @@ export type {
   AcquireTally,
   AcquireTimeoutErrorLike,
   BarePool,
+  DriverFacts,
   PoolMetrics,
   PoolOptions,
   StatementResult,

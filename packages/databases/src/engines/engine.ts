@@ -20,6 +20,7 @@ import type { ColumnDefinitionBuilder, Insertable, Kysely } from 'kysely';
 import type {
   AcquireTally,
   BarePool,
+  DriverFacts,
   PoolMetrics,
   PoolOptions,
   StatementResult,
@@ -79,6 +80,8 @@ export interface MeteredPool extends AsyncDisposable {
   /** The engine this pool speaks to, so code handed a pool needs no lookup (its name: `engine.name`). */
   readonly engine: Engine;
   readonly size: number;
+  /** The Node driver under the pool and its settings. */
+  readonly driver: DriverFacts;
   /** Kysely over this pool: its acquisitions are metered too. */
   readonly db: Kysely<DbbenchDatabase>;
   /** Acquire a connection (timed), run `fn`, release it (destroyed instead if `fn` threw: it may be mid-protocol). */
@@ -161,8 +164,16 @@ export interface EngineUrl {
   adminConnection(parsed: ConnectionInfo): ConnectionInfo;
 }
 
-/** The engine's metered pool (`<engine>-pool.ts`, sessions in `<engine>-session.ts`). */
-export interface EnginePool {
+/**
+ * One Node driver of an engine behind the pool contract: the same metering (acquire wait, statements,
+ * bytes), the same pre-warm and the same type parsing whatever the driver, so the suites stay
+ * driver-blind and two drivers differ only by themselves.
+ */
+export interface EngineDriver {
+  /** Its value on the `driver` axis, e.g. `pg`, `postgresjs`. */
+  readonly name: string;
+  /** The npm package it is, e.g. `postgres`. */
+  readonly library: string;
   /**
    * Opens a pre-warmed pool whose every acquisition is timed; see {@link MeteredPool}. `engine` is
    * the engine the pool and its sessions carry: this one, handed in because an engine's files never
@@ -174,6 +185,15 @@ export interface EnginePool {
    * {@link create}'s but not metered; see {@link BarePool}.
    */
   createBare(connection: ConnectionInfo, size: number): Promise<BarePool>;
+}
+
+/**
+ * The engine's drivers (`<engine>-pool.ts`, sessions in `<engine>-session.ts`; the second driver in
+ * `<engine>-second-pool.ts` and `<engine>-second-session.ts`). The first is the default, and the only
+ * one the engine's bulk paths (COPY, cursors, LOAD DATA) are written for.
+ */
+export interface EnginePool {
+  readonly drivers: readonly [EngineDriver, ...EngineDriver[]];
 }
 
 /**

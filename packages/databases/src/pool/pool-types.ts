@@ -9,6 +9,23 @@ export interface PoolOptions {
   readonly size: number;
   /** Fail an acquisition that waited this long (ms) with {@link AcquireTimeoutErrorLike}; undefined or 0 waits forever. */
   readonly acquireTimeoutMs?: number;
+  /** The engine's Node driver by its axis name (`pg`, `postgresjs`, `mysql2`, `mariadb`); undefined: the engine's first. */
+  readonly driver?: string;
+}
+
+/**
+ * Which Node driver a pool speaks through and the settings of it that change results, so two
+ * drivers are compared on equal terms and a report says which terms (`dbbench.facts[].driver`).
+ */
+export interface DriverFacts {
+  /** The name the `driver` axis uses, e.g. `postgresjs`. */
+  readonly name: string;
+  /** The npm package, e.g. `postgres`. */
+  readonly library: string;
+  /** The installed package's version, read from its package.json. */
+  readonly version: string;
+  /** Every setting that changes what a request costs or returns, as the pool applies it. */
+  readonly settings: Readonly<Record<string, string | number | boolean>>;
 }
 
 /** A percentile summary of acquire waits, in milliseconds. */
@@ -79,6 +96,8 @@ export interface StatementResult {
  * statement counting. The reference a metered pool's own cost is read against.
  */
 export interface BarePool {
+  /** The driver and its settings. */
+  readonly driver: DriverFacts;
   /** Runs one parameterised statement with the driver pool's own call (pg `Pool.query`, mysql2 `pool.query`). */
   execute(sqlText: string, parameters: readonly unknown[]): Promise<StatementResult>;
   close(): Promise<void>;

@@ -20,7 +20,7 @@ const MEMBERS: Readonly<Record<keyof Engine, readonly string[]>> = {
   name: [],
   label: [],
   url: ['adminConnection'],
-  pool: ['create'],
+  pool: [],
   workDatabase: ['createDatabase', 'readFacts', 'endSessionsAndDrop', 'listDbbenchDatabases'],
   facts: ['productName'],
   localServer: ['describe'],
@@ -48,6 +48,12 @@ describe('engine registry', () => {
       expect(engine[member], `${name}.${member}`).toBeDefined();
       const group = engine[member] as Record<string, unknown>;
       for (const fn of functions) expect(typeof group[fn], `${name}.${member}.${fn}`).toBe('function');
+    }
+    const { drivers } = engine['pool'] as { drivers: Record<string, unknown>[] };
+    expect(drivers.length, `${name}.pool.drivers`).toBeGreaterThan(0);
+    for (const driver of drivers) {
+      for (const fn of ['create', 'createBare'])
+        expect(typeof driver[fn], `${name} driver ${fn}`).toBe('function');
     }
     const embedded = engine['embedded'] as Record<string, unknown>;
     // Either a server to start, or the reason there is none.

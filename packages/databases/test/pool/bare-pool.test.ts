@@ -6,7 +6,8 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBarePool, createPool } from '../../src/pool/index.js';
+import { createBarePool, createPool as createEnginePool, driverNames } from '../../src/pool/index.js';
+import type { PoolOptions } from '../../src/types.js';
 import { createScratchDatabase, ENGINES, type ScratchDatabase } from './scratch-database.js';
 
 /** Sessions the server sees on the scratch database. */
@@ -19,72 +20,88 @@ function sessionsSql(engine: string, database: string) {
 }
 
 for (const engine of ENGINES) {
-  describe(`raw statements and the bare pool on ${engine}`, () => {
-    let scratch: ScratchDatabase;
-    beforeAll(async () => {
-      scratch = await createScratchDatabase(engine, 'bare');
-      await using pool = await createPool(scratch.connection, { size: 1 });
-      await sql`CREATE TABLE pairs (id INT PRIMARY KEY, label VARCHAR(20) NOT NULL)`.execute(pool.db);
-      await sql`INSERT INTO pairs (id, label) VALUES (1, 'one'), (2, 'two')`.execute(pool.db);
-    });
-    afterAll(async () => {
-      await scratch?.drop();
-    });
+  for (const driver of driverNames(engine)) {
+    const createPool = (connection: ScratchDatabase['connection'], options: PoolOptions) =>
+      createEnginePool(connection, { ...options, driver });
+    describe(`raw statements and the bare pool on ${engine} through ${driver}`, () => {
+      let scratch: ScratchDatabase;
+      beforeAll(async () => {
+        scratch = await createScratchDatabase(engine, 'bare');
+        await using pool = await createPool(scratch.connection, { size: 1 });
+        await sql`CREATE TABLE pairs (id INT PRIMARY KEY, label VARCHAR(20) NOT NULL)`.execute(pool.db);
+        await sql`INSERT INTO pairs (id, label) VALUES (1, 'one'), (2, 'two')`.execute(pool.db);
+      });
+      afterAll(async () => {
+        await scratch?.drop();
+      });
 
-    it('runs the SQL Kysely compiles, with new values, on a metered session: same rows, counted', async () => {
-      await using pool = await createPool(scratch.connection, { size: 1 });
-      const compiled = pool.db.selectFrom('source').selectAll().where('id', '=', 1).compile();
-      const text = compiled.sql.replace(/"source"|`source`/, engine === 'postgres' ? '"pairs"' : '`pairs`');
-      const before = pool.work().statements;
-      const result = await pool.withConnection((session) => session.execute(text, [2]));
-      expect(result.rows).toEqual([{ id: 2, label: 'two' }]);
-      expect(pool.work().statements - before).toBe(1);
-      expect(pool.metrics().acquisitions).toBe(1);
+      it('runs the SQL Kysely compiles, with new values, on a metered session: same rows, counted', async () => {
+        await using pool = await createPool(scratch.connection, { size: 1 });
+        const compiled = pool.db.selectFrom('source').selectAll().where('id', '=', 1).compile();
+        const text = compiled.sql.replace(/"source"|`source`/, engine === 'postgres' ? '"pairs"' : '`pairs`');
+        const before = pool.work().statements;
+        const result = await pool.withConnection((session) => session.execute(text, [2]));
+        expect(pool.driver.name).toBe(driver);
+        expect(pool.driver.version).toMatch(/^\d+\.\d+\.\d+/);
+        expect(result.rows).toEqual([{ id: 2, label: 'two' }]);
+        expect(pool.work().statements - before).toBe(1);
+        expect(pool.metrics().acquisitions).toBe(1);
 
-      const write = await pool.withConnection((session) =>
-        session.execute(
-          engine === 'postgres'
-            ? 'INSERT INTO pairs (id, label) VALUES ($1, $2)'
-            : 'INSERT INTO pairs (id, label) VALUES (?, ?)',
-          [3, 'three'],
-        ),
-      );
-      expect(write).toEqual({ rows: [], affectedRows: 1 });
-    });
+        const write = await pool.withConnection((session) =>
+          session.execute(
+            engine === 'postgres'
+              ? 'INSERT INTO pairs (id, label) VALUES ($1, $2)'
+              : 'INSERT INTO pairs (id, label) VALUES (?, ?)',
+            [3, 'three'],
+          ),
+        );
+        expect(write).toEqual({ rows: [], affectedRows: 1 });
+      });
 
-    it('opens the bare pool pre-warmed and runs statements with nothing of the meter', async () => {
-      await using metered = await createPool(scratch.connection, { size: 1 });
-      const before = Number(
-        (await sessionsSql(engine, scratch.connection.database).execute(metered.db)).rows[0]?.n,
-      );
-      const bare = await createBarePool(scratch.connection, 3);
-      try {
-        const after = Number(
+      it('opens the bare pool pre-warmed and runs statements with nothing of the meter', async () => {
+        await using metered = await createPool(scratch.connection, { size: 1 });
+        const before = Number(
           (await sessionsSql(engine, scratch.connection.database).execute(metered.db)).rows[0]?.n,
         );
-        // All three connections are open before the first statement.
-        expect(after - before).toBe(3);
-        const select =
-          engine === 'postgres'
-            ? 'SELECT id, label FROM pairs WHERE id = $1'
-            : 'SELECT id, label FROM pairs WHERE id = ?';
-        const acquisitions = metered.metrics().acquisitions;
-        const results = await Promise.all([1, 2, 1].map((id) => bare.execute(select, [id])));
-        expect(results.map((r) => r.rows[0]?.['label'])).toEqual(['one', 'two', 'one']);
-        const remove = await bare.execute(
-          engine === 'postgres' ? 'DELETE FROM pairs WHERE id > $1' : 'DELETE FROM pairs WHERE id > ?',
-          [2],
-        );
-        expect(remove.affectedRows).toBeGreaterThanOrEqual(0);
-        // The metered pool's meter saw none of it.
-        expect(metered.metrics().acquisitions).toBe(acquisitions);
-      } finally {
-        await bare.close();
-      }
-    });
+        const bare = await createBarePool(scratch.connection, 3, driver);
+        expect(bare.driver.name).toBe(driver);
+        try {
+          const after = Number(
+            (await sessionsSql(engine, scratch.connection.database).execute(metered.db)).rows[0]?.n,
+          );
+          // All three connections are open before the first statement.
+          expect(after - before).toBe(3);
+          const select =
+            engine === 'postgres'
+              ? 'SELECT id, label FROM pairs WHERE id = $1'
+              : 'SELECT id, label FROM pairs WHERE id = ?';
+          const acquisitions = metered.metrics().acquisitions;
+          const results = await Promise.all([1, 2, 1].map((id) => bare.execute(select, [id])));
+          expect(results.map((r) => r.rows[0]?.['label'])).toEqual(['one', 'two', 'one']);
+          const remove = await bare.execute(
+            engine === 'postgres' ? 'DELETE FROM pairs WHERE id > $1' : 'DELETE FROM pairs WHERE id > ?',
+            [2],
+          );
+          expect(remove.affectedRows).toBeGreaterThanOrEqual(0);
+          // The metered pool's meter saw none of it.
+          expect(metered.metrics().acquisitions).toBe(acquisitions);
+        } finally {
+          await bare.close();
+        }
+      });
 
-    it('refuses a bare pool of no connections with a sentence, not a driver error', async () => {
-      await expect(createBarePool(scratch.connection, 0)).rejects.toThrow(/positive integer.*poolSize/);
+      it('refuses a bare pool of no connections with a sentence, not a driver error', async () => {
+        await expect(createBarePool(scratch.connection, 0, driver)).rejects.toThrow(
+          /positive integer.*poolSize/,
+        );
+      });
+
+      it('refuses a driver the engine does not have, naming the ones it has', async () => {
+        const other = engine === 'postgres' ? 'mariadb' : 'postgresjs';
+        await expect(createEnginePool(scratch.connection, { size: 1, driver: other })).rejects.toThrow(
+          new RegExp(`driver=${other} is not a .* driver here; use one of ${driverNames(engine).join(', ')}`),
+        );
+      });
     });
-  });
+  }
 }

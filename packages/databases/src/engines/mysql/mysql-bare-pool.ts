@@ -6,7 +6,7 @@
 import type { BarePool } from '../../pool/pool-types.js';
 import type { ConnectionInfo } from '../engine.js';
 import { loadMysqlDriver } from './mysql-driver.js';
-import { mysqlPoolOptions, prewarmMysqlPool } from './mysql-pool-config.js';
+import { mysql2Facts, mysqlPoolOptions, prewarmMysqlPool } from './mysql-pool-config.js';
 import { mysqlStatementResult } from './mysql-session.js';
 
 /** Opens a bare mysql2 pool of `size` connections, every one opened before it resolves. */
@@ -17,6 +17,7 @@ export async function createMysqlBarePool(connection: ConnectionInfo, size: numb
     new Promise<void>((resolve, reject) => driver.end((error) => (error ? reject(error) : resolve())));
   await prewarmMysqlPool(driver, size, connection, end);
   return {
+    driver: mysql2Facts(),
     execute(sqlText, parameters) {
       return new Promise((resolve, reject) => {
         driver.query(sqlText, parameters, (error, result) =>

@@ -3,6 +3,8 @@
  * differ only by the meter.
  */
 import type mysql from 'mysql2';
+import { installedVersion } from '../../pool/package-version.js';
+import type { DriverFacts } from '../../pool/pool-types.js';
 import { prewarmConnections } from '../../pool/prewarm-connections.js';
 import type { ConnectionInfo } from '../engine.js';
 
@@ -58,4 +60,24 @@ export async function prewarmMysqlPool(
       giveBack: (pooled) => pooled.release(),
     },
   );
+}
+
+/**
+ * What a report records about mysql2: the settings the MariaDB connector is held to as well (see
+ * `mysql-second-driver.ts`).
+ */
+export function mysql2Facts(): DriverFacts {
+  return {
+    name: 'mysql2',
+    library: 'mysql2',
+    version: installedVersion('mysql2'),
+    settings: {
+      protocol: 'text (query: values escaped into the SQL by the driver)',
+      pipelining: false,
+      validateOnCheckout: false,
+      bigint: 'number',
+      decimal: 'string',
+      timezone: 'UTC',
+    },
+  };
 }

@@ -8,9 +8,10 @@ import { redactSecret } from '../../pool/redact-secret.js';
 import type { PoolOptions } from '../../pool/pool-types.js';
 import type { DbbenchDatabase } from '../../workload/workload-tables.js';
 import { loadMysqlDriver } from './mysql-driver.js';
-import type { ConnectionInfo, Engine, EnginePool, MeteredPool } from '../engine.js';
+import type { ConnectionInfo, Engine, EngineDriver, EnginePool, MeteredPool } from '../engine.js';
+import { MARIADB_DRIVER } from './mysql-second-pool.js';
 import { createMysqlBarePool } from './mysql-bare-pool.js';
-import { mysqlPoolOptions, prewarmMysqlPool } from './mysql-pool-config.js';
+import { mysql2Facts, mysqlPoolOptions, prewarmMysqlPool } from './mysql-pool-config.js';
 import { MysqlSession } from './mysql-session.js';
 
 /**
@@ -125,6 +126,7 @@ export async function createMysqlPool(
   return {
     engine,
     size,
+    driver: mysql2Facts(),
     db,
     async withConnection(fn) {
       const pooled = await acquire();
@@ -153,8 +155,13 @@ export async function createMysqlPool(
   };
 }
 
-/** MySQL and MariaDB pools: the mysql2 pool, metered. */
-export const MYSQL_POOL: EnginePool = {
+/** mysql2, MySQL/MariaDB's default driver: its pool, metered. */
+const MYSQL2_DRIVER: EngineDriver = {
+  name: 'mysql2',
+  library: 'mysql2',
   create: createMysqlPool,
   createBare: createMysqlBarePool,
 };
+
+/** MySQL/MariaDB's drivers: mysql2 (the default, the one LOAD DATA and streams are written for) and the MariaDB connector. */
+export const MYSQL_POOL: EnginePool = { drivers: [MYSQL2_DRIVER, MARIADB_DRIVER] };

@@ -65,7 +65,11 @@ export class MysqlSession implements Session {
  */
 export function mysqlConnectionOf(session: Session): MysqlSession {
   if (!(session instanceof MysqlSession)) {
-    throw new TypeError(`a MySQL operation was given a ${session.engine.label} session`);
+    throw new TypeError(
+      session.engine.name === 'mysql'
+        ? 'this MySQL operation (LOAD DATA, a stream) is written for mysql2: open its pool with driver=mysql2'
+        : `a MySQL operation was given a ${session.engine.label} session`,
+    );
   }
   return session;
 }

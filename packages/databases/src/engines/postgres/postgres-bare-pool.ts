@@ -6,7 +6,7 @@
 import type { BarePool } from '../../pool/pool-types.js';
 import type { ConnectionInfo } from '../engine.js';
 import { loadPostgresDriver } from './postgres-driver.js';
-import { postgresPoolConfig, prewarmPostgresPool } from './postgres-pool-config.js';
+import { pgFacts, postgresPoolConfig, prewarmPostgresPool } from './postgres-pool-config.js';
 
 /** Opens a bare pg.Pool of `size` connections, every one opened before it resolves. */
 export async function createPostgresBarePool(connection: ConnectionInfo, size: number): Promise<BarePool> {
@@ -16,6 +16,7 @@ export async function createPostgresBarePool(connection: ConnectionInfo, size: n
   driver.on('error', () => undefined);
   await prewarmPostgresPool(driver, size, connection, () => driver.end());
   return {
+    driver: pgFacts(),
     async execute(sqlText, parameters) {
       const result = await driver.query<Record<string, unknown>>(sqlText, [...parameters]);
       return { rows: result.rows, affectedRows: result.rowCount ?? 0 };

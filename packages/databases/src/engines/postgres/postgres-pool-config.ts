@@ -3,6 +3,8 @@
  * differ only by the meter.
  */
 import type pg from 'pg';
+import { installedVersion } from '../../pool/package-version.js';
+import type { DriverFacts } from '../../pool/pool-types.js';
 import { prewarmConnections } from '../../pool/prewarm-connections.js';
 import type { ConnectionInfo } from '../engine.js';
 
@@ -65,4 +67,23 @@ export async function prewarmPostgresPool(
       giveBack: (client) => client.release(),
     },
   );
+}
+
+/**
+ * What a report records about node-postgres: the settings postgres.js is held to as well (see
+ * `postgres-second-driver.ts`).
+ */
+export function pgFacts(): DriverFacts {
+  return {
+    name: 'pg',
+    library: 'pg',
+    version: installedVersion('pg'),
+    settings: {
+      prepare: false,
+      parameterTypes: 'left to the server (unnamed statement: parse, bind and execute in one round trip)',
+      pipelining: 'off (one statement in flight per connection)',
+      timestampWithoutTimeZone: 'UTC Date',
+      int8AndNumeric: 'string',
+    },
+  };
 }

@@ -6,10 +6,11 @@ import { statementText, WorkCounter } from '../../pool/work-counter.js';
 import { redactSecret } from '../../pool/redact-secret.js';
 import type { PoolOptions } from '../../pool/pool-types.js';
 import type { DbbenchDatabase } from '../../workload/workload-tables.js';
-import type { ConnectionInfo, Engine, EnginePool, MeteredPool } from '../engine.js';
+import type { ConnectionInfo, Engine, EngineDriver, EnginePool, MeteredPool } from '../engine.js';
+import { POSTGRESJS_DRIVER } from './postgres-second-pool.js';
 import { loadPostgresDriver } from './postgres-driver.js';
 import { createPostgresBarePool } from './postgres-bare-pool.js';
-import { postgresPoolConfig, prewarmPostgresPool } from './postgres-pool-config.js';
+import { pgFacts, postgresPoolConfig, prewarmPostgresPool } from './postgres-pool-config.js';
 import { PostgresSession } from './postgres-session.js';
 
 /** The socket of a pg client (not in pg's typings). */
@@ -103,6 +104,7 @@ export async function createPostgresPool(
   return {
     engine,
     size,
+    driver: pgFacts(),
     db,
     async withConnection(fn) {
       const client = await acquire();
@@ -128,8 +130,13 @@ export async function createPostgresPool(
   };
 }
 
-/** PostgreSQL pools: pg.Pool, metered. */
-export const POSTGRES_POOL: EnginePool = {
+/** node-postgres, PostgreSQL's default driver: pg.Pool, metered. */
+const PG_DRIVER: EngineDriver = {
+  name: 'pg',
+  library: 'pg',
   create: createPostgresPool,
   createBare: createPostgresBarePool,
 };
+
+/** PostgreSQL's drivers: node-postgres (the default, the one COPY and cursors are written for) and postgres.js. */
+export const POSTGRES_POOL: EnginePool = { drivers: [PG_DRIVER, POSTGRESJS_DRIVER] };

@@ -54,7 +54,11 @@ export class PostgresSession implements Session {
  */
 export function postgresClientOf(session: Session): PoolClient {
   if (!(session instanceof PostgresSession)) {
-    throw new TypeError(`a PostgreSQL operation was given a ${session.engine.label} session`);
+    throw new TypeError(
+      session.engine.name === 'postgres'
+        ? 'this PostgreSQL operation (COPY, a cursor, a counter) is written for node-postgres: open its pool with driver=pg'
+        : `a PostgreSQL operation was given a ${session.engine.label} session`,
+    );
   }
   return session.client;
 }

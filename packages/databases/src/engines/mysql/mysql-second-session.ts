@@ -1,0 +1,93 @@
+/**
+ * A connection checked out of the MariaDB connector's pool as a {@link Session}. Every statement —
+ * the session's own calls and Kysely's — goes through one `send`, which counts it and calls the
+ * connector's `query(sql, values)`, the call its users make.
+ */
+import { Kysely, MysqlDialect, type MysqlPool as KyselyMysqlPool } from 'kysely';
+import type * as mariadb from 'mariadb';
+import type { StatementResult } from '../../pool/pool-types.js';
+import type { WorkCounter } from '../../pool/work-counter.js';
+import type { DbbenchDatabase } from '../../workload/workload-tables.js';
+import type { Engine, Session } from '../engine.js';
+import { mysqlStatementResult } from './mysql-session.js';
+
+/** Callback of Kysely's MySQL dialect for one statement. */
+type QueryCallback = (error: unknown, result?: unknown) => void;
+
+/**
+ * A connection as Kysely's MySQL dialect calls it (mysql2's callback shape: `query` and `release`).
+ *
+ * @param send sends one statement
+ * @param release gives the connection back
+ */
+export function kyselyMysqlConnection(
+  send: (sqlText: string, parameters: readonly unknown[]) => Promise<unknown>,
+  release: () => void,
+): {
+  query(sqlText: string, parameters: readonly unknown[], callback: QueryCallback): void;
+  release(): void;
+} {
+  return {
+    query(sqlText, parameters, callback) {
+      send(sqlText, parameters).then(
+        (result) => callback(null, result),
+        (error: unknown) => callback(error),
+      );
+    },
+    release,
+  };
+}
+
+/** A MariaDB connector connection as a {@link Session}. */
+export class MariadbSession implements Session {
+  #db: Kysely<DbbenchDatabase> | undefined;
+
+  /**
+   * @param engine the engine the session's pool carries
+   * @param connection the checked-out connector connection
+   * @param work the pool's work counter (statements)
+   */
+  constructor(
+    readonly engine: Engine,
+    readonly connection: mariadb.PoolConnection,
+    private readonly work: WorkCounter,
+  ) {}
+
+  /** Sends one statement, counted: rows for a SELECT, the connector's OkPacket for a write. */
+  send(sqlText: string, parameters: readonly unknown[]): Promise<unknown> {
+    this.work.statement(sqlText);
+    return this.connection.query(sqlText, parameters.length === 0 ? undefined : [...parameters]);
+  }
+
+  async query(sqlText: string): Promise<readonly Record<string, unknown>[]> {
+    const result = await this.send(sqlText, []);
+    return Array.isArray(result) ? (result as Record<string, unknown>[]) : [];
+  }
+
+  async execute(sqlText: string, parameters: readonly unknown[]): Promise<StatementResult> {
+    return mysqlStatementResult(await this.send(sqlText, parameters));
+  }
+
+  /**
+   * Kysely over this one connection, through Kysely's own MySQL dialect: the connector's results
+   * already have the shape it reads (an array of rows, or `affectedRows` and `insertId`).
+   */
+  get db(): Kysely<DbbenchDatabase> {
+    if (this.#db === undefined) {
+      const borrowed = kyselyMysqlConnection(
+        (sqlText, parameters) => this.send(sqlText, parameters),
+        () => undefined,
+      );
+      const single: KyselyMysqlPool = {
+        getConnection(callback) {
+          callback(null, borrowed as unknown as Parameters<typeof callback>[1]);
+        },
+        end(callback) {
+          callback(null);
+        },
+      };
+      this.#db = new Kysely<DbbenchDatabase>({ dialect: new MysqlDialect({ pool: single }) });
+    }
+    return this.#db;
+  }
+}
