@@ -91,6 +91,12 @@ describe('measurement', () => {
         const fromAvgt = 1000 / score(avgt);
         const tolerance = error(thrpt) + (1000 * error(avgt)) / score(avgt) ** 2;
         expect(Math.abs(score(thrpt) - fromAvgt)).toBeLessThanOrEqual(Math.max(tolerance, 0.25 * fromAvgt));
+        // Each fork's facts, read in that fork after setupTrial, in fork order.
+        const facts = avgt.dbbench.facts ?? [];
+        expect(facts).toHaveLength(avgt.forks);
+        for (const entry of facts) expect(entry).toMatchObject({ timer: { ms: Number(workMs) } });
+        const pids = facts.map((entry) => (entry['timer'] as { pid: number }).pid);
+        expect(new Set(pids).size).toBe(avgt.forks);
       }
     });
   });

@@ -184,6 +184,12 @@ export interface BenchmarkDefinition<State = unknown, RunContext extends Json = 
   verify?(state: State, result: Result, ctx: BenchmarkContext<RunContext>): void | Promise<void>;
   /** Suite-specific profilers (rows/s, pool acquire wait, server counters), created after setupTrial. */
   profilers?(state: State, ctx: BenchmarkContext<RunContext>): readonly Profiler[];
+  /**
+   * Facts about what the fork's setupTrial opened, read from it (e.g. the database driver, its
+   * version and the settings it runs with): written into the result as `dbbench.facts`, one entry
+   * per fork, so a report says on which terms it was measured. Called once, after setupTrial.
+   */
+  facts?(state: State): { readonly [key: string]: Json };
 }
 
 /** An extra command-line option a suite declares (e.g. `--provider`), passed to {@link SuiteDefinition.setupRun}. */

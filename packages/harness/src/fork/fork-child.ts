@@ -75,6 +75,7 @@ async function runTask(task: ForkTask): Promise<void> {
         log: (message) => void send({ type: 'log', message }),
         phase: (change) => void send({ type: 'phase', change }),
         failing: (failure) => void send({ type: 'failing', failure }),
+        facts: (facts) => void send({ type: 'facts', facts }),
         beforeMeasurement,
       });
     }

@@ -69,6 +69,8 @@ export type ForkMessage =
   /** The trial failed and is being torn down: the cause, in case the teardown never finishes. */
   | { readonly type: 'failing'; readonly failure: ForkFailure }
   | { readonly type: 'iteration'; readonly iteration: IterationResult }
+  /** What the benchmark's `facts` read after setupTrial. */
+  | { readonly type: 'facts'; readonly facts: { readonly [key: string]: Json } }
   /** A spare fork has imported its suite module and waits for its task. */
   | { readonly type: 'ready' }
   /** About to measure: the fork waits for `measure` (the parent first waits for its spares to be idle). */

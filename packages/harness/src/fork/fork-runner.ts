@@ -3,6 +3,7 @@
  * spare), send it one task, relay its iterations, watch its progress, and kill it when it is stuck,
  * exceeds the timeout, or the run is interrupted.
  */
+import type { Json } from '../define/definition.js';
 import type { ForkFailure, ForkMessage, ForkRequest, ForkTask, IterationResult } from './fork-protocol.js';
 import type { PhaseClock } from './phase-clock.js';
 import { ProgressWatchdog } from './progress-watchdog.js';
@@ -32,6 +33,8 @@ export interface ForkOptions {
   readonly prepareNext?: readonly string[];
   onIteration(iteration: IterationResult): void;
   onLog(message: string): void;
+  /** What the benchmark's `facts` read in the fork after setupTrial. */
+  onFacts?(facts: { readonly [key: string]: Json }): void;
 }
 
 /**
@@ -78,6 +81,8 @@ export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFai
       } else if (message.type === 'phase') {
         options.clock?.phase(message.change);
         if (!done && failure === undefined) watchdog.phase(message.change);
+      } else if (message.type === 'facts') {
+        options.onFacts?.(message.facts);
       } else if (message.type === 'failing') {
         failing = message.failure;
       } else if (message.type === 'log') {

@@ -5,7 +5,13 @@
  */
 import { blackhole } from '../define/blackhole.js';
 import { createBenchmarkContext } from './benchmark-context.js';
-import type { BenchmarkContext, BenchmarkDefinition, MetricSample, Profiler } from '../define/definition.js';
+import type {
+  BenchmarkContext,
+  BenchmarkDefinition,
+  Json,
+  MetricSample,
+  Profiler,
+} from '../define/definition.js';
 import { errorMessage } from '../define/errors.js';
 import type { ForkFailure, ForkTask, IterationResult, PhaseChange } from './fork-protocol.js';
 import { gcProfiler } from './gc-profiler.js';
@@ -27,6 +33,8 @@ export interface TrialEvents {
   log(message: string): void;
   /** Entering a lifecycle phase (forks relay it so the parent can watch for progress). */
   phase?(change: PhaseChange): void;
+  /** What the benchmark's `facts` read after setupTrial. */
+  facts?(facts: { readonly [key: string]: Json }): void;
   /** The trial failed; teardownTrial runs next (and may itself hang on what broke). */
   failing?(failure: ForkFailure): void;
   /**
@@ -54,6 +62,8 @@ export async function runTrial(
     return toFailure(error, 'setupTrial');
   }
   try {
+    const facts = await inPhase('setupTrial', () => benchmark.facts?.(state));
+    if (facts !== undefined) events.facts?.(facts);
     const profilers = await inPhase('profilers', () => [
       ...task.profilers.map((name) => createBuiltInProfiler(name)),
       ...(benchmark.profilers?.(state, ctx) ?? []),

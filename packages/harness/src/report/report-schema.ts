@@ -140,6 +140,11 @@ export const dbbenchExtensionSchema = z.object({
    */
   applied: z.array(z.record(z.string(), z.json())).optional(),
   /**
+   * What each fork's trial read of what it opened (e.g. `driver`: the database driver's name,
+   * version and settings), one entry per fork in fork order; absent when the benchmark reads none.
+   */
+  facts: z.array(z.record(z.string(), z.json())).optional(),
+  /**
    * Spread of the values the primary score was computed from (iteration scores; every raw sample in
    * `sample` mode), which JMH's metric shape has no place for. Absent in reports from before it existed.
    * The score's error is always computed over iteration scores, in `sample` mode too.

@@ -24,6 +24,8 @@ export interface ForkOutcome {
   readonly failure?: ForkFailure;
   /** What the run setup applied to the server before this fork, read back (see `RunSetup.beforeFork`). */
   readonly applied?: { readonly [key: string]: Json };
+  /** What the benchmark's `facts` read in this fork after setupTrial (see `BenchmarkDefinition.facts`). */
+  readonly facts?: { readonly [key: string]: Json };
 }
 
 /** Run-wide facts copied into every result. */
@@ -104,6 +106,7 @@ export function buildResult(outcome: CombinationOutcome, metadata: RunMetadata):
       // Json is deeply readonly; the schema's type is the same data, mutable.
       runInfo: { ...metadata.runInfo } as DbbenchResult['dbbench']['runInfo'],
       ...appliedExtension(outcome.forkOutcomes),
+      ...factsExtension(outcome.forkOutcomes),
       ...(primary === undefined
         ? {}
         : {
@@ -118,6 +121,12 @@ export function buildResult(outcome: CombinationOutcome, metadata: RunMetadata):
           }),
     },
   };
+}
+
+/** Each fork's facts, in fork order, when any fork read some (a fork that failed first has `{}`). */
+function factsExtension(forks: readonly ForkOutcome[]): Pick<DbbenchResult['dbbench'], 'facts'> {
+  if (forks.every((fork) => fork.facts === undefined)) return {};
+  return { facts: forks.map((fork) => ({ ...fork.facts }) as Record<string, never>) };
 }
 
 /** Each fork's applied settings, in fork order, when any fork had some. */

@@ -169,13 +169,18 @@ async function runSessionFork(
     fork.onIteration?.(iteration, unitLabel);
   };
   const onLog = (message: string): void => fork.onLog(message);
+  let facts: { readonly [key: string]: Json } | undefined;
+  const onFacts = (read: { readonly [key: string]: Json }): void => {
+    facts = read;
+  };
   const failure: ForkFailure | undefined =
     settings.forks === 0
-      ? await runTrial(combination.benchmark, task, { iteration: onIteration, log: onLog })
+      ? await runTrial(combination.benchmark, task, { iteration: onIteration, log: onLog, facts: onFacts })
       : await runInFork(task, {
           settings,
           onIteration,
           onLog,
+          onFacts,
           ...processes,
           ...(fork.clock === undefined ? {} : { clock: fork.clock }),
           ...(signal === undefined ? {} : { signal }),
@@ -186,5 +191,6 @@ async function runSessionFork(
     iterations,
     ...(failure === undefined ? {} : { failure }),
     ...(applied === undefined || Object.keys(applied).length === 0 ? {} : { applied }),
+    ...(facts === undefined ? {} : { facts }),
   };
 }
