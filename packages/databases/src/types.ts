@@ -18,6 +18,7 @@ export type {
   DriverFacts,
   PoolMetrics,
   PoolOptions,
+  StatementOptions,
   StatementResult,
   WaitSummaryMs,
   WorkCounters,

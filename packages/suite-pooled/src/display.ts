@@ -5,7 +5,7 @@
  * names. Built in the parent from the engine name the suite module was made for: an entry point, so
  * it looks the engine up by name.
  */
-import { engineNamed, type EngineName } from '@dbbench/databases';
+import { driverLabels, driverNames, engineNamed, type EngineName } from '@dbbench/databases';
 import type { AnswerDeclaration, ChartDeclaration, SuiteDisplay } from '@dbbench/harness';
 import { WRITER_NAMES, writerDisplayName } from './job/job-writers.js';
 import { MULTI_ROW_BATCH_SIZE } from './seed/seed-strategies.js';
@@ -73,7 +73,7 @@ function chunksAnswer(question: string, dataSize: string): AnswerDeclaration {
   };
 }
 
-function answers(bulkName: string): AnswerDeclaration[] {
+function answers(bulkName: string, drivers: readonly string[]): AnswerDeclaration[] {
   return [
     {
       question: `${bulkName} or multi-row INSERT to load a table?`,
@@ -141,7 +141,8 @@ function answers(bulkName: string): AnswerDeclaration[] {
       phrasing: 'value',
     },
     ...serverCpuAnswers(),
-    ...clientAnswers(),
+    ...clientAnswers(drivers[0] ?? ''),
+    ...driverAnswers(drivers),
   ];
 }
 
@@ -150,8 +151,8 @@ function answers(bulkName: string): AnswerDeclaration[] {
  * sent with the driver's own call, both on the metered pool), then dbbench's meter (that raw call on
  * the metered pool against the driver's own pool, nothing of dbbench's between).
  */
-function clientAnswers(): AnswerDeclaration[] {
-  const at = { benchmark: 'queries', poolSize: '10' } as const;
+function clientAnswers(driver: string): AnswerDeclaration[] {
+  const at = { benchmark: 'queries', poolSize: '10', driver, statements: 'unprepared' } as const;
   const { benchmark, ...where } = at;
   return [
     {
@@ -169,6 +170,47 @@ function clientAnswers(): AnswerDeclaration[] {
       candidate: { benchmark, where: { ...where, client: 'raw' } },
       per: ['query'],
       context: 'for {query}, one caller on a pool of 10',
+    },
+  ];
+}
+
+/**
+ * Which Node driver: the engine's second against its first, on equal terms (the same SQL, the same
+ * settings, unprepared as Kysely sends them), through the driver's own call on the metered pool and
+ * through Kysely; then what preparing the statement once per connection does for each driver.
+ */
+function driverAnswers(drivers: readonly string[]): AnswerDeclaration[] {
+  const [first, second] = drivers;
+  if (first === undefined || second === undefined) return [];
+  const benchmark = 'queries';
+  const at = { poolSize: '10', statements: 'unprepared' } as const;
+  return [
+    {
+      question: `Which driver for one request at a time: ${first} or ${second}, the same SQL through each one’s own call?`,
+      baseline: { benchmark, where: { ...at, client: 'raw', driver: first } },
+      candidate: { benchmark, where: { ...at, client: 'raw', driver: second } },
+      per: ['query'],
+      context: 'for {query}, one caller on a pool of 10, statements not prepared',
+    },
+    {
+      question: '… and under Kysely?',
+      baseline: { benchmark, where: { ...at, client: 'kysely', driver: first } },
+      candidate: { benchmark, where: { ...at, client: 'kysely', driver: second } },
+      per: ['query'],
+      context: 'for {query}, one caller on a pool of 10',
+    },
+    {
+      question: 'Prepared or not: the primary-key SELECT prepared once per connection, or sent unprepared?',
+      baseline: {
+        benchmark,
+        where: { poolSize: '10', client: 'raw', query: 'selectById', statements: 'unprepared' },
+      },
+      candidate: {
+        benchmark,
+        where: { poolSize: '10', client: 'raw', query: 'selectById', statements: 'prepared' },
+      },
+      per: ['driver'],
+      context: 'through {driver}’s own call on the metered pool, one caller',
     },
   ];
 }
@@ -241,8 +283,11 @@ function charts(bulkName: string): ChartDeclaration[] {
 export function pooledDisplay(engineName: EngineName): SuiteDisplay {
   const engine = engineNamed(engineName);
   const bulkName = engine.bulkLoad.name;
+  const drivers = driverNames(engineName);
   return {
     axisValueLabels: {
+      driver: driverLabels(engineName),
+      statements: { unprepared: 'unprepared statements', prepared: 'prepared statements' },
       strategy: {
         bulk: bulkName,
         multiRow: `multi-row INSERT (${MULTI_ROW_BATCH_SIZE} rows)`,
@@ -265,7 +310,7 @@ export function pooledDisplay(engineName: EngineName): SuiteDisplay {
         '50ms': '50 ms acquire timeout',
       },
     },
-    answers: answers(bulkName),
+    answers: answers(bulkName, drivers),
     charts: charts(bulkName),
   };
 }

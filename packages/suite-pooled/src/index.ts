@@ -2,7 +2,7 @@
  * @dbbench/suite-pooled: the "JDBC-like" suite — request/response access over a connection pool,
  * written once for every engine. Suite modules: `dist/postgres-suite.js`, `dist/mysql-suite.js`.
  */
-export { createSuite, POOLED_AXES, POOLED_BENCHMARKS, SUITE_NAME } from './suite.js';
+export { createSuite, POOLED_AXES, pooledBenchmarks, SUITE_NAME } from './suite.js';
 export { SEED_POOL_SIZE, seedBenchmark } from './benchmarks/seed.js';
 export {
   createJobBenchmark,
@@ -13,7 +13,7 @@ export {
 } from './benchmarks/job.js';
 export { limitBenchmark } from './benchmarks/limit.js';
 export {
-  queriesBenchmark,
+  createQueriesBenchmark,
   QUERY_KINDS,
   QUERY_SOURCE_ROWS,
   ROLLBACK_BATCH_ROWS,

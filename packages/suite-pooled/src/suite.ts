@@ -2,15 +2,15 @@
  * The pooled ("JDBC-like") suite: request/response database access over a connection pool — Kysely
  * over pg.Pool and over the mysql2 pool — written once and run on PostgreSQL and MySQL.
  */
-import type { EngineName } from '@dbbench/databases';
+import { driverNames, type EngineName } from '@dbbench/databases';
 import { choiceAxis, customAxis, integerAxis, type SuiteDefinition } from '@dbbench/harness';
 import { CPUS_AXIS_TYPE, defineDatabaseSuite, NO_CPU_QUOTA, type RunContext } from '@dbbench/suite-kit';
 import { contentionBenchmark, parseAcquireTimeout, SERVER_CPU_QUOTAS } from './benchmarks/contention.js';
 import { jobBenchmark } from './benchmarks/job.js';
 import { pooledDisplay } from './display.js';
 import { limitBenchmark } from './benchmarks/limit.js';
-import { queriesBenchmark, QUERY_KINDS } from './benchmarks/queries.js';
-import { CLIENT_KINDS } from './queries/query-clients.js';
+import { createQueriesBenchmark, QUERY_KINDS } from './benchmarks/queries.js';
+import { CLIENT_KINDS, STATEMENT_KINDS } from './queries/query-clients.js';
 import { seedBenchmark } from './benchmarks/seed.js';
 import { DEFAULT_CHUNK_SIZE } from './job/job-runner.js';
 import { WRITER_NAMES } from './job/job-writers.js';
@@ -40,6 +40,7 @@ export const POOLED_AXES = {
   query: QUERY_KINDS,
   // What sits between a request and the driver (queries only): the builder, the raw call, the bare driver pool.
   client: CLIENT_KINDS,
+  statements: STATEMENT_KINDS,
   concurrency: [10, 100, 1000],
   // Chosen from measured acquire waits here (p50 ≈ 20 ms, p95 ≈ 40–60 ms at 1000 callers): 10ms and
   // 50ms fail fast inside that distribution, so the success-rate trade-off is visible; none waits.
@@ -53,6 +54,7 @@ export const POOLED_AXIS_TYPES = {
   strategy: choiceAxis(SEED_STRATEGIES),
   query: choiceAxis(QUERY_KINDS),
   client: choiceAxis(CLIENT_KINDS),
+  statements: choiceAxis(STATEMENT_KINDS),
   concurrency: integerAxis({ min: 1, max: 100_000 }),
   acquireTimeout: customAxis('none, or a duration in ms or s (e.g. 100ms, 1s)', (value) => {
     parseAcquireTimeout(value);
@@ -60,14 +62,19 @@ export const POOLED_AXIS_TYPES = {
   cpus: CPUS_AXIS_TYPE,
 };
 
-/** The benchmarks, in the order the docs list them. */
-export const POOLED_BENCHMARKS = {
-  seed: seedBenchmark,
-  job: jobBenchmark,
-  limit: limitBenchmark,
-  queries: queriesBenchmark,
-  contention: contentionBenchmark,
-};
+/**
+ * The benchmarks for one engine, in the order the docs list them (`queries` names the engine's
+ * drivers in its grids).
+ */
+export function pooledBenchmarks(engine: EngineName): SuiteDefinition<RunContext>['benchmarks'] {
+  return {
+    seed: seedBenchmark,
+    job: jobBenchmark,
+    limit: limitBenchmark,
+    queries: createQueriesBenchmark(driverNames(engine)),
+    contention: contentionBenchmark,
+  };
+}
 
 /**
  * Creates the pooled suite for one engine. The parent obtains the server once (url, testcontainers,
@@ -82,13 +89,15 @@ export const POOLED_BENCHMARKS = {
  */
 export function createSuite(
   engine: EngineName,
-  benchmarks: SuiteDefinition<RunContext>['benchmarks'] = POOLED_BENCHMARKS,
+  benchmarks?: SuiteDefinition<RunContext>['benchmarks'],
 ): SuiteDefinition<RunContext> {
+  const drivers = driverNames(engine);
   return defineDatabaseSuite(engine, {
     name: SUITE_NAME,
     description: 'Request/response access over a connection pool (Kysely over the driver pool)',
-    axes: POOLED_AXES,
-    axisTypes: POOLED_AXIS_TYPES,
+    // The engine's Node drivers, the default first.
+    axes: { ...POOLED_AXES, driver: drivers },
+    axisTypes: { ...POOLED_AXIS_TYPES, driver: choiceAxis(drivers) },
     // Two forks per combination (three, in shared rounds, where a declared question compares it), so
     // every score includes fork-to-fork (run-to-run) noise, with fewer iterations each: thrpt/sample
     // benchmarks 1 warmup + 3 measured iterations of 500 ms per fork; single-shot benchmarks set their
@@ -124,7 +133,7 @@ export function createSuite(
     // The first pass takes about 9 minutes here; the rest goes to undetermined answers.
     budgetMs: POOLED_BUDGET_MS,
     // The answers name the default benchmarks; a suite built from others (a test's) declares none.
-    ...(benchmarks === POOLED_BENCHMARKS ? { display: pooledDisplay(engine) } : {}),
-    benchmarks,
+    ...(benchmarks === undefined ? { display: pooledDisplay(engine) } : {}),
+    benchmarks: benchmarks ?? pooledBenchmarks(engine),
   });
 }

@@ -1,11 +1,11 @@
-import type { StartedServer } from '@dbbench/databases';
+import { driverNames, type StartedServer } from '@dbbench/databases';
 import { metricValue as metric } from '@dbbench/suite-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentionBenchmark } from '../src/benchmarks/contention.js';
 import { jobBenchmark } from '../src/benchmarks/job.js';
 import { WRITER_NAMES } from '../src/job/job-writers.js';
 import { limitBenchmark } from '../src/benchmarks/limit.js';
-import { QUERY_KINDS, queriesBenchmark } from '../src/benchmarks/queries.js';
+import { createQueriesBenchmark, QUERY_KINDS } from '../src/benchmarks/queries.js';
 import { CLIENT_KINDS } from '../src/queries/query-clients.js';
 import { seedBenchmark } from '../src/benchmarks/seed.js';
 import { SEED_STRATEGIES } from '../src/seed/seed-strategies.js';
@@ -24,6 +24,8 @@ const POOL_SIZE = '4';
 for (const engine of ENGINES) {
   describe(`pooled benchmarks on ${engine}`, () => {
     let server: StartedServer;
+    const drivers = driverNames(engine);
+    const queriesBenchmark = createQueriesBenchmark(drivers);
 
     beforeAll(async () => {
       server = await startTestServer(engine);
@@ -110,23 +112,46 @@ for (const engine of ENGINES) {
       }
     });
 
-    const clientQueries = CLIENT_KINDS.flatMap((client) =>
-      QUERY_KINDS.filter((query) => client !== 'driver' || query !== 'insertBatchRollback').map(
-        (query) => [client, query] as const,
+    const clientQueries = drivers.flatMap((driver) =>
+      CLIENT_KINDS.flatMap((client) =>
+        QUERY_KINDS.filter((query) => client !== 'driver' || query !== 'insertBatchRollback').map(
+          (query) => [driver, client, query] as const,
+        ),
       ),
     );
     it.each(clientQueries)(
-      'queries through %s: %s verifies every invocation and iteration',
-      async (client, query) => {
-        const ctx = benchmarkContext(server, { query, client, poolSize: POOL_SIZE });
+      'queries on %s through %s: %s verifies every invocation and iteration, and records the driver',
+      async (driver, client, query) => {
+        const ctx = benchmarkContext(server, {
+          query,
+          client,
+          driver,
+          statements: 'unprepared',
+          poolSize: POOL_SIZE,
+        });
         const { results } = await runLifecycle(queriesBenchmark, ctx, { iterations: 2, invocations: 20 });
         expect(results).toHaveLength(40);
+        const state = await queriesBenchmark.setupTrial(ctx);
+        try {
+          const facts = queriesBenchmark.facts?.(state);
+          const recorded = facts?.['driver'] as { name?: unknown; version?: unknown } | undefined;
+          expect(recorded?.name).toBe(driver);
+          expect(String(recorded?.version)).toMatch(/^\d+\.\d+/);
+        } finally {
+          await queriesBenchmark.teardownTrial?.(state, ctx);
+        }
       },
     );
 
     it('queries: the raw call sends one counted statement per request, the driver pool none dbbench sees', async () => {
-      const statements = async (client: string) => {
-        const ctx = benchmarkContext(server, { query: 'selectById', client, poolSize: POOL_SIZE });
+      const statementsSent = async (client: string, driver = drivers[0] ?? '', statements = 'unprepared') => {
+        const ctx = benchmarkContext(server, {
+          query: 'selectById',
+          client,
+          driver,
+          statements,
+          poolSize: POOL_SIZE,
+        });
         const state = await queriesBenchmark.setupTrial(ctx);
         try {
           const samples = await runProfiledIteration(queriesBenchmark, state, ctx);
@@ -135,19 +160,57 @@ for (const engine of ENGINES) {
           await queriesBenchmark.teardownTrial?.(state, ctx);
         }
       };
-      expect(await statements('raw')).toBe(1);
-      expect(await statements('kysely')).toBe(1);
+      expect(await statementsSent('raw')).toBe(1);
+      expect(await statementsSent('kysely')).toBe(1);
+      // The second driver's requests are metered through its own pool, one statement each too.
+      expect(await statementsSent('raw', drivers[1])).toBe(1);
+      expect(await statementsSent('kysely', drivers[1])).toBe(1);
+      // Prepared: still one statement per request (the preparation is the driver's, once per connection).
+      expect(await statementsSent('raw', drivers[0], 'prepared')).toBe(1);
+      expect(await statementsSent('raw', drivers[1], 'prepared')).toBe(1);
       // Not metered: no work counters at all rather than a misleading zero.
-      expect(await statements('driver')).toBeUndefined();
+      expect(await statementsSent('driver')).toBeUndefined();
     });
 
     it('queries refuses a transaction on the driver pool, saying which client can run it', async () => {
       const ctx = benchmarkContext(server, {
         query: 'insertBatchRollback',
         client: 'driver',
+        driver: drivers[0] ?? '',
+        statements: 'unprepared',
         poolSize: POOL_SIZE,
       });
       await expect(queriesBenchmark.setupTrial(ctx)).rejects.toThrow(/client=driver.*use client=raw/);
+    });
+
+    it.each(drivers)(
+      'queries on %s sends prepared statements through the raw call and the driver pool, verified',
+      async (driver) => {
+        for (const client of ['raw', 'driver']) {
+          const ctx = benchmarkContext(server, {
+            query: 'selectById',
+            client,
+            driver,
+            statements: 'prepared',
+            poolSize: POOL_SIZE,
+          });
+          const { results } = await runLifecycle(queriesBenchmark, ctx, { iterations: 2, invocations: 20 });
+          expect(results).toHaveLength(40);
+        }
+      },
+    );
+
+    it('queries refuses prepared statements through Kysely, saying which clients send them', async () => {
+      const ctx = benchmarkContext(server, {
+        query: 'selectById',
+        client: 'kysely',
+        driver: drivers[0] ?? '',
+        statements: 'prepared',
+        poolSize: POOL_SIZE,
+      });
+      await expect(queriesBenchmark.setupTrial(ctx)).rejects.toThrow(
+        /statements=prepared runs with client=raw or client=driver/,
+      );
     });
 
     it('contention reports throughput, latency, acquire waits and a full success rate', async () => {

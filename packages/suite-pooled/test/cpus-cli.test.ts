@@ -3,40 +3,13 @@
  * refused in one line, exit 2, before any server is tried; the same quotas from the default matrix
  * are skipped on such a server, with the reason, while the rest of the run goes on.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { dbbenchReportSchema } from '@dbbench/harness/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbbench, UNREACHABLE } from './support/dbbench-cli.js';
 import { ENGINES, TEST_SERVER_URLS } from './support/test-servers.js';
-
-const run = promisify(execFile);
-const packageDir = fileURLToPath(new URL('..', import.meta.url));
-const dbbenchBin = fileURLToPath(
-  new URL('../../../node_modules/@dbbench/harness/bin/dbbench.js', import.meta.url),
-);
-
-/** A server URL nothing listens on: a run that got as far as its server would fail on it with exit 1. */
-const UNREACHABLE = {
-  postgres: 'postgres://postgres@127.0.0.1:1/test',
-  mysql: 'mysql://root@127.0.0.1:1/test',
-};
-
-async function dbbench(
-  args: readonly string[],
-): Promise<{ exitCode: number; stdout: string; stderr: string }> {
-  return run(process.execPath, [dbbenchBin, 'run', ...args], { cwd: packageDir, timeout: 120_000 }).then(
-    ({ stdout, stderr }) => ({ exitCode: 0, stdout, stderr }),
-    (error: { code?: unknown; stdout?: string; stderr?: string }) => ({
-      exitCode: typeof error.code === 'number' ? error.code : -1,
-      stdout: error.stdout ?? '',
-      stderr: error.stderr ?? '',
-    }),
-  );
-}
 
 describe.each(ENGINES)('-p cpus on %s', (engine) => {
   let outDir: string;

@@ -23,6 +23,7 @@ import type {
   DriverFacts,
   PoolMetrics,
   PoolOptions,
+  StatementOptions,
   StatementResult,
   WorkCounters,
 } from '../pool/pool-types.js';
@@ -70,7 +71,11 @@ export interface Session {
    * (pg `client.query(text, values)`, mysql2 `connection.query(sql, values)`) — so the same SQL text
    * with and without the query builder differ only by the builder.
    */
-  execute(sqlText: string, parameters: readonly unknown[]): Promise<StatementResult>;
+  execute(
+    sqlText: string,
+    parameters: readonly unknown[],
+    options?: StatementOptions,
+  ): Promise<StatementResult>;
   /** Kysely bound to this one connection: its statements run on it, inside its open transaction if any. */
   readonly db: Kysely<DbbenchDatabase>;
 }
@@ -174,6 +179,8 @@ export interface EngineDriver {
   readonly name: string;
   /** The npm package it is, e.g. `postgres`. */
   readonly library: string;
+  /** How the docs name it, e.g. `postgres.js`. */
+  readonly label: string;
   /**
    * Opens a pre-warmed pool whose every acquisition is timed; see {@link MeteredPool}. `engine` is
    * the engine the pool and its sessions carry: this one, handed in because an engine's files never

@@ -66,6 +66,11 @@ export function driverNames(engine: EngineName): readonly string[] {
   return engineNamed(engine).pool.drivers.map((driver) => driver.name);
 }
 
+/** How the docs name each of an engine's drivers, by its `driver` axis value. */
+export function driverLabels(engine: EngineName): Readonly<Record<string, string>> {
+  return Object.fromEntries(engineNamed(engine).pool.drivers.map((driver) => [driver.name, driver.label]));
+}
+
 /** The engine's driver called `name` (its first when undefined); an InvalidValueError naming the choices. */
 function driverOf(engine: Engine, name: string | undefined): EngineDriver {
   const { drivers } = engine.pool;

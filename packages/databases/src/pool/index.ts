@@ -1,2 +1,2 @@
 export { AcquireTimeoutError, PoolConnectError } from './pool-errors.js';
-export { createBarePool, createPool, driverNames } from './create-pool.js';
+export { createBarePool, createPool, driverLabels, driverNames } from './create-pool.js';

@@ -82,6 +82,16 @@ export interface WorkCounters {
   readonly bytesReceived: number;
 }
 
+/** How one statement is sent. */
+export interface StatementOptions {
+  /**
+   * Prepared on the server once per connection and then only bound and executed (pg: a named
+   * statement; postgres.js: `prepare: true`; mysql2 and the MariaDB connector: `execute`, the binary
+   * protocol). Default: unprepared, as Kysely sends every statement.
+   */
+  readonly prepared?: boolean;
+}
+
 /** What one parameterised statement returned, as the driver gave it (no query builder between). */
 export interface StatementResult {
   /** Rows of a SELECT (empty for a write). */
@@ -99,6 +109,10 @@ export interface BarePool {
   /** The driver and its settings. */
   readonly driver: DriverFacts;
   /** Runs one parameterised statement with the driver pool's own call (pg `Pool.query`, mysql2 `pool.query`). */
-  execute(sqlText: string, parameters: readonly unknown[]): Promise<StatementResult>;
+  execute(
+    sqlText: string,
+    parameters: readonly unknown[],
+    options?: StatementOptions,
+  ): Promise<StatementResult>;
   close(): Promise<void>;
 }

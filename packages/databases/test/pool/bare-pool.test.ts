@@ -96,6 +96,31 @@ for (const engine of ENGINES) {
         );
       });
 
+      it('sends prepared statements with the same results, prepared once per connection', async () => {
+        const select =
+          engine === 'postgres'
+            ? 'SELECT id, label FROM pairs WHERE id = $1'
+            : 'SELECT id, label FROM pairs WHERE id = ?';
+        await using pool = await createPool(scratch.connection, { size: 1 });
+        const viaSession = await pool.withConnection(async (session) => [
+          await session.execute(select, [1], { prepared: true }),
+          await session.execute(select, [2], { prepared: true }),
+        ]);
+        expect(viaSession.map((result) => result.rows)).toEqual([
+          [{ id: 1, label: 'one' }],
+          [{ id: 2, label: 'two' }],
+        ]);
+        const bare = await createBarePool(scratch.connection, 2, driver);
+        try {
+          const results = await Promise.all(
+            [2, 1, 2].map((id) => bare.execute(select, [id], { prepared: true })),
+          );
+          expect(results.map((result) => result.rows[0]?.['label'])).toEqual(['two', 'one', 'two']);
+        } finally {
+          await bare.close();
+        }
+      });
+
       it('refuses a driver the engine does not have, naming the ones it has', async () => {
         const other = engine === 'postgres' ? 'mariadb' : 'postgresjs';
         await expect(createEnginePool(scratch.connection, { size: 1, driver: other })).rejects.toThrow(

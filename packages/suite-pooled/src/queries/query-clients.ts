@@ -11,8 +11,26 @@
  *   `limit` is the job's. Against `raw` it shows what dbbench's meter costs. A transaction needs one
  *   connection held across statements, which a pool's `query` does not give, so it runs
  *   `selectById` and `insertOne` only.
+ *
+ * The `driver` axis says which Node driver is under all three (pg or postgres.js; mysql2 or the
+ * MariaDB connector), each behind the same pool contract with the same settings (see the engines'
+ * `<engine>-second-driver.ts`). The engine's first driver is the trial's own pool; another driver's
+ * requests go through a pool of their own of the same size, the trial's pool (then of one
+ * connection) only resetting and counting between iterations.
+ *
+ * The `statements` axis says how the raw and driver clients send: `unprepared` (as Kysely does) or
+ * `prepared` once per connection (pg: a named statement; postgres.js: `prepare: true`; mysql2 and
+ * the MariaDB connector: `execute`, the binary protocol).
  */
-import { createBarePool, type BarePool, type MeteredPool, type TargetRow } from '@dbbench/databases';
+import {
+  createBarePool,
+  createPool,
+  type BarePool,
+  type DriverFacts,
+  type MeteredPool,
+  type StatementOptions,
+  type TargetRow,
+} from '@dbbench/databases';
 import { DbbenchError } from '@dbbench/harness';
 import type { RunContext } from '@dbbench/suite-kit';
 
@@ -21,6 +39,15 @@ export const CLIENT_KINDS = ['kysely', 'raw', 'driver'] as const;
 
 /** One way of sending the requests. */
 export type ClientKind = (typeof CLIENT_KINDS)[number];
+
+/**
+ * The `statements` axis values: unprepared (as Kysely sends every statement; each driver's default
+ * but postgres.js's) or prepared once per connection and then only bound and executed.
+ */
+export const STATEMENT_KINDS = ['unprepared', 'prepared'] as const;
+
+/** How the raw and driver clients send their statements. */
+export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
 /** Whether a string is a {@link ClientKind}. */
 export function isClientKind(value: string): value is ClientKind {
@@ -35,8 +62,12 @@ export interface QueryClient {
   insertOne(sourceId: number): Promise<number>;
   /** Inserts the batch inside a transaction and rolls it back; resolves to the rows inserted. */
   insertBatchRollback(): Promise<number>;
-  /** Closes what the client opened itself (the driver's pool); the metered pool is the trial's. */
+  /** Closes what the client opened itself (its driver's pool); the trial's pool is the trial's. */
   close(): Promise<void>;
+  /** The driver the requests go through, and its settings. */
+  readonly driver: DriverFacts;
+  /** The metered pool the requests go through (undefined for `driver`: nothing of dbbench's to read). */
+  readonly pool: MeteredPool | undefined;
 }
 
 /** What every client sends: the template of the one-row insert and the rolled-back batch. */
@@ -78,9 +109,16 @@ function withKey(insert: CompiledRequests['insert'], sourceId: number): unknown[
   return values;
 }
 
-function kyselyClient(pool: MeteredPool, rows: QueryRows): QueryClient {
+/** Closes the pool a client opened for another driver than the trial's. */
+function closer(pool: MeteredPool, own: boolean): () => Promise<void> {
+  return own ? () => pool.close() : () => Promise.resolve();
+}
+
+function kyselyClient(pool: MeteredPool, own: boolean, rows: QueryRows): QueryClient {
   const { db } = pool;
   return {
+    driver: pool.driver,
+    pool,
     async selectById(key) {
       const row = await db.selectFrom('source').selectAll().where('id', '=', key).executeTakeFirst();
       return { id: row === undefined ? undefined : Number(row.id) };
@@ -101,20 +139,31 @@ function kyselyClient(pool: MeteredPool, rows: QueryRows): QueryClient {
         await trx.rollback().execute();
       }
     },
-    close: () => Promise.resolve(),
+    close: closer(pool, own),
   };
 }
 
-function rawClient(pool: MeteredPool, requests: CompiledRequests): QueryClient {
+function rawClient(
+  pool: MeteredPool,
+  own: boolean,
+  requests: CompiledRequests,
+  options: StatementOptions,
+): QueryClient {
   return {
+    driver: pool.driver,
+    pool,
     async selectById(key) {
-      const { rows } = await pool.withConnection((session) => session.execute(requests.select, [key]));
+      const { rows } = await pool.withConnection((session) =>
+        session.execute(requests.select, [key], options),
+      );
       const id = rows[0]?.['id'];
       return { id: id === undefined ? undefined : Number(id) };
     },
     async insertOne(sourceId) {
       const values = withKey(requests.insert, sourceId);
-      const result = await pool.withConnection((session) => session.execute(requests.insert.sql, values));
+      const result = await pool.withConnection((session) =>
+        session.execute(requests.insert.sql, values, options),
+      );
       return result.affectedRows;
     },
     insertBatchRollback() {
@@ -122,25 +171,28 @@ function rawClient(pool: MeteredPool, requests: CompiledRequests): QueryClient {
       return pool.withConnection(async (session) => {
         await session.execute('begin', []);
         try {
-          return (await session.execute(requests.batch.sql, requests.batch.parameters)).affectedRows;
+          return (await session.execute(requests.batch.sql, requests.batch.parameters, options)).affectedRows;
         } finally {
           await session.execute('rollback', []);
         }
       });
     },
-    close: () => Promise.resolve(),
+    close: closer(pool, own),
   };
 }
 
-function driverClient(bare: BarePool, requests: CompiledRequests): QueryClient {
+function driverClient(bare: BarePool, requests: CompiledRequests, options: StatementOptions): QueryClient {
   return {
+    driver: bare.driver,
+    pool: undefined,
     async selectById(key) {
-      const { rows } = await bare.execute(requests.select, [key]);
+      const { rows } = await bare.execute(requests.select, [key], options);
       const id = rows[0]?.['id'];
       return { id: id === undefined ? undefined : Number(id) };
     },
     async insertOne(sourceId) {
-      return (await bare.execute(requests.insert.sql, withKey(requests.insert, sourceId))).affectedRows;
+      return (await bare.execute(requests.insert.sql, withKey(requests.insert, sourceId), options))
+        .affectedRows;
     },
     insertBatchRollback() {
       return Promise.reject(new Error('client=driver cannot hold a transaction'));
@@ -149,25 +201,55 @@ function driverClient(bare: BarePool, requests: CompiledRequests): QueryClient {
   };
 }
 
+/** What a client is opened with. */
+export interface QueryClientOptions {
+  readonly kind: ClientKind;
+  /** The `driver` axis value; the trial's pool is of the engine's first driver. */
+  readonly driver: string;
+  readonly query: string;
+  readonly statements: StatementKind;
+  /** The trial's pool (the engine's first driver). */
+  readonly trialPool: MeteredPool;
+  /** Connections of the pool the requests go through (the `poolSize` axis). */
+  readonly poolSize: number;
+  readonly connection: RunContext;
+  readonly rows: QueryRows;
+}
+
 /**
- * Opens the client `kind` for a trial on `pool` (the driver client opens its own pool of the same
- * size). Throws a usage error for `driver` with `insertBatchRollback`.
+ * Whether the requests of this client and driver go through a pool other than the trial's: the
+ * trial's pool then only resets and counts, and one connection is enough for that.
  */
-export async function openQueryClient(
-  kind: ClientKind,
-  query: string,
-  pool: MeteredPool,
-  connection: RunContext,
-  rows: QueryRows,
-): Promise<QueryClient> {
-  if (kind === 'kysely') return kyselyClient(pool, rows);
-  const requests = compileRequests(pool, rows);
-  if (kind === 'raw') return rawClient(pool, requests);
-  if (query === 'insertBatchRollback') {
+export function usesOwnPool(kind: ClientKind, driver: string, trialDriver: string): boolean {
+  return kind === 'driver' || driver !== trialDriver;
+}
+
+/**
+ * Opens the client for a trial. Kysely and the raw call go through the trial's pool when the driver
+ * is the trial's, else through a metered pool of that driver opened here; the driver client through
+ * that driver's own pool. SQL is compiled by the trial pool's Kysely (the same text for every
+ * driver of an engine). Throws a usage error for `driver` with `insertBatchRollback`.
+ */
+export async function openQueryClient(options: QueryClientOptions): Promise<QueryClient> {
+  const { kind, driver, query, statements, trialPool, poolSize, connection, rows } = options;
+  if (kind === 'kysely' && statements === 'prepared') {
+    throw new DbbenchError(
+      'statements=prepared runs with client=raw or client=driver: Kysely’s dialects send every ' +
+        'statement unprepared; use -p client=raw,driver with it',
+    );
+  }
+  const sending: StatementOptions = { prepared: statements === 'prepared' };
+  if (kind === 'driver' && query === 'insertBatchRollback') {
     throw new DbbenchError(
       'client=driver runs selectById and insertOne only: a transaction needs one connection held across ' +
         'its statements, which the driver pool’s query() does not give; use client=raw for insertBatchRollback',
     );
   }
-  return driverClient(await createBarePool(connection, pool.size), requests);
+  const requests = compileRequests(trialPool, rows);
+  if (kind === 'driver') {
+    return driverClient(await createBarePool(connection, poolSize, driver), requests, sending);
+  }
+  const own = usesOwnPool(kind, driver, trialPool.driver.name);
+  const pool = own ? await createPool(connection, { size: poolSize, driver }) : trialPool;
+  return kind === 'kysely' ? kyselyClient(pool, own, rows) : rawClient(pool, own, requests, sending);
 }

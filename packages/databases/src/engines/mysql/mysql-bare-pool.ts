@@ -18,11 +18,12 @@ export async function createMysqlBarePool(connection: ConnectionInfo, size: numb
   await prewarmMysqlPool(driver, size, connection, end);
   return {
     driver: mysql2Facts(),
-    execute(sqlText, parameters) {
+    execute(sqlText, parameters, options = {}) {
       return new Promise((resolve, reject) => {
-        driver.query(sqlText, parameters, (error, result) =>
-          error ? reject(error) : resolve(mysqlStatementResult(result)),
-        );
+        const done = (error: Error | null, result: unknown): void =>
+          error ? reject(error) : resolve(mysqlStatementResult(result));
+        if (options.prepared === true) driver.execute(sqlText, parameters, done);
+        else driver.query(sqlText, parameters, done);
       });
     },
     close: end,

@@ -159,6 +159,7 @@ export async function createMysqlPool(
 const MYSQL2_DRIVER: EngineDriver = {
   name: 'mysql2',
   library: 'mysql2',
+  label: 'mysql2',
   create: createMysqlPool,
   createBare: createMysqlBarePool,
 };

@@ -152,8 +152,11 @@ export async function createMariadbBarePool(connection: ConnectionInfo, size: nu
   await prewarmMariadb(pool, size, connection);
   return {
     driver: mariadbFacts(),
-    async execute(sqlText, parameters) {
-      return mysqlStatementResult(await pool.query(sqlText, [...parameters]));
+    async execute(sqlText, parameters, options = {}) {
+      const values = [...parameters];
+      return mysqlStatementResult(
+        await (options.prepared === true ? pool.execute(sqlText, values) : pool.query(sqlText, values)),
+      );
     },
     close: () => pool.end(),
   };
@@ -163,6 +166,7 @@ export async function createMariadbBarePool(connection: ConnectionInfo, size: nu
 export const MARIADB_DRIVER: EngineDriver = {
   name: MARIADB_NAME,
   library: 'mariadb',
+  label: 'the MariaDB connector (mariadb)',
   create: createMariadbPool,
   createBare: createMariadbBarePool,
 };

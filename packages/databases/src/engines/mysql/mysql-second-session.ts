@@ -5,7 +5,7 @@
  */
 import { Kysely, MysqlDialect, type MysqlPool as KyselyMysqlPool } from 'kysely';
 import type * as mariadb from 'mariadb';
-import type { StatementResult } from '../../pool/pool-types.js';
+import type { StatementOptions, StatementResult } from '../../pool/pool-types.js';
 import type { WorkCounter } from '../../pool/work-counter.js';
 import type { DbbenchDatabase } from '../../workload/workload-tables.js';
 import type { Engine, Session } from '../engine.js';
@@ -54,9 +54,13 @@ export class MariadbSession implements Session {
   ) {}
 
   /** Sends one statement, counted: rows for a SELECT, the connector's OkPacket for a write. */
-  send(sqlText: string, parameters: readonly unknown[]): Promise<unknown> {
+  send(sqlText: string, parameters: readonly unknown[], options: StatementOptions = {}): Promise<unknown> {
     this.work.statement(sqlText);
-    return this.connection.query(sqlText, parameters.length === 0 ? undefined : [...parameters]);
+    const values = parameters.length === 0 ? undefined : [...parameters];
+    // Prepared: `execute`, the binary protocol, its statement cached per connection.
+    return options.prepared === true
+      ? this.connection.execute(sqlText, values)
+      : this.connection.query(sqlText, values);
   }
 
   async query(sqlText: string): Promise<readonly Record<string, unknown>[]> {
@@ -64,8 +68,12 @@ export class MariadbSession implements Session {
     return Array.isArray(result) ? (result as Record<string, unknown>[]) : [];
   }
 
-  async execute(sqlText: string, parameters: readonly unknown[]): Promise<StatementResult> {
-    return mysqlStatementResult(await this.send(sqlText, parameters));
+  async execute(
+    sqlText: string,
+    parameters: readonly unknown[],
+    options: StatementOptions = {},
+  ): Promise<StatementResult> {
+    return mysqlStatementResult(await this.send(sqlText, parameters, options));
   }
 
   /**

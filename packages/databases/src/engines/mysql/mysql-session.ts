@@ -2,7 +2,7 @@ import { Kysely, MysqlDialect, type MysqlPool as KyselyMysqlPool } from 'kysely'
 import type mysql from 'mysql2';
 import type { PoolConnection as PromisePoolConnection } from 'mysql2/promise';
 import type { DbbenchDatabase } from '../../workload/workload-tables.js';
-import type { StatementResult } from '../../pool/pool-types.js';
+import type { StatementOptions, StatementResult } from '../../pool/pool-types.js';
 import type { Engine, Session } from '../engine.js';
 
 /** A checked-out mysql2 connection as a {@link Session}; MySQL engine code reaches the connection through it. */
@@ -25,13 +25,19 @@ export class MysqlSession implements Session {
     return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
   }
 
-  execute(sqlText: string, parameters: readonly unknown[]): Promise<StatementResult> {
+  execute(
+    sqlText: string,
+    parameters: readonly unknown[],
+    options: StatementOptions = {},
+  ): Promise<StatementResult> {
     // The callback-style call Kysely's MysqlDriver makes, not the promise wrapper (which adds an
     // Error for its stack to every call): the builder is the only difference between the two clients.
+    // Prepared: `execute`, the binary protocol, its statement cached per connection.
     return new Promise((resolve, reject) => {
-      this.core.query(sqlText, parameters, (error, result) =>
-        error ? reject(error) : resolve(mysqlStatementResult(result)),
-      );
+      const done = (error: Error | null, result: unknown): void =>
+        error ? reject(error) : resolve(mysqlStatementResult(result));
+      if (options.prepared === true) this.core.execute(sqlText, parameters, done);
+      else this.core.query(sqlText, parameters, done);
     });
   }
 

@@ -3,6 +3,7 @@
  * client out, runs the statement and releases it — configured and pre-warmed like the metered pool,
  * with nothing of dbbench's in between.
  */
+import { preparedStatementName } from '../../pool/prepared-name.js';
 import type { BarePool } from '../../pool/pool-types.js';
 import type { ConnectionInfo } from '../engine.js';
 import { loadPostgresDriver } from './postgres-driver.js';
@@ -17,8 +18,15 @@ export async function createPostgresBarePool(connection: ConnectionInfo, size: n
   await prewarmPostgresPool(driver, size, connection, () => driver.end());
   return {
     driver: pgFacts(),
-    async execute(sqlText, parameters) {
-      const result = await driver.query<Record<string, unknown>>(sqlText, [...parameters]);
+    async execute(sqlText, parameters, options = {}) {
+      const result =
+        options.prepared === true
+          ? await driver.query<Record<string, unknown>>({
+              name: preparedStatementName(sqlText),
+              text: sqlText,
+              values: [...parameters],
+            })
+          : await driver.query<Record<string, unknown>>(sqlText, [...parameters]);
       return { rows: result.rows, affectedRows: result.rowCount ?? 0 };
     },
     close: () => driver.end(),

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { MeteredPool } from '../../types.js';
 import type { EngineCounters } from '../engine.js';
-import { postgresClientOf } from './postgres-session.js';
 
 /**
  * PostgreSQL: xact_commit, tup_inserted, blks_read, blks_hit of pg_stat_database for this database,
@@ -33,12 +32,11 @@ async function flushSessionStatistics(pool: MeteredPool): Promise<void> {
   await Promise.all(
     Array.from({ length: pool.size }, () =>
       pool.withConnection(async (session) => {
-        await postgresClientOf(session)
-          .query('SELECT pg_stat_force_next_flush()')
-          .catch((error: unknown) => {
-            // 42883 undefined_function: PostgreSQL < 15 publishes at transaction end; nothing to force.
-            if ((error as { code?: string }).code !== '42883') throw error;
-          });
+        // Through the session, whatever its driver (the pool may be postgres.js's).
+        await session.query('SELECT pg_stat_force_next_flush()').catch((error: unknown) => {
+          // 42883 undefined_function: PostgreSQL < 15 publishes at transaction end; nothing to force.
+          if ((error as { code?: string }).code !== '42883') throw error;
+        });
         held += 1;
         if (held === pool.size) releaseAll();
         await allHeld;

@@ -134,6 +134,7 @@ export async function createPostgresPool(
 const PG_DRIVER: EngineDriver = {
   name: 'pg',
   library: 'pg',
+  label: 'node-postgres (pg)',
   create: createPostgresPool,
   createBare: createPostgresBarePool,
 };

@@ -161,8 +161,10 @@ export async function createPostgresJsBarePool(connection: ConnectionInfo, size:
   await prewarmPostgresJs(sql, size, connection);
   return {
     driver: postgresJsFacts(),
-    async execute(sqlText, parameters) {
-      const result = await sql.unsafe<Record<string, unknown>[]>(sqlText, [...parameters] as never[]);
+    async execute(sqlText, parameters, options = {}) {
+      const result = await sql.unsafe<Record<string, unknown>[]>(sqlText, [...parameters] as never[], {
+        prepare: options.prepared === true,
+      });
       return { rows: result, affectedRows: result.count ?? 0 };
     },
     close: () => sql.end({ timeout: 0 }),
@@ -173,6 +175,7 @@ export async function createPostgresJsBarePool(connection: ConnectionInfo, size:
 export const POSTGRESJS_DRIVER: EngineDriver = {
   name: POSTGRESJS_NAME,
   library: 'postgres',
+  label: 'postgres.js',
   create: createPostgresJsPool,
   createBare: createPostgresJsBarePool,
 };

@@ -4,7 +4,7 @@
  * call a postgres.js user makes for SQL text with values.
  */
 import { Kysely, PostgresDialect, type PostgresPoolClient, type PostgresQueryResult } from 'kysely';
-import type { StatementResult } from '../../pool/pool-types.js';
+import type { StatementOptions, StatementResult } from '../../pool/pool-types.js';
 import type { WorkCounter } from '../../pool/work-counter.js';
 import type { DbbenchDatabase } from '../../workload/workload-tables.js';
 import type { Engine, Session } from '../engine.js';
@@ -64,11 +64,17 @@ export class PostgresJsSession implements Session {
    * Sends one statement, counted, in the shape Kysely's PostgreSQL dialect reads (pg's); without
    * values postgres.js uses the simple protocol, as pg does.
    */
-  async send(sqlText: string, parameters: readonly unknown[]): Promise<PgShapedResult> {
+  async send(
+    sqlText: string,
+    parameters: readonly unknown[],
+    options: StatementOptions = {},
+  ): Promise<PgShapedResult> {
     this.work.statement(sqlText);
     let result;
     try {
-      result = await this.reserved.unsafe<Record<string, unknown>[]>(sqlText, [...parameters] as never[]);
+      result = await this.reserved.unsafe<Record<string, unknown>[]>(sqlText, [...parameters] as never[], {
+        prepare: options.prepared === true,
+      });
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (typeof code === 'string' && CONNECTION_GONE.test(code)) closedReservations.add(this.reserved);
@@ -86,8 +92,12 @@ export class PostgresJsSession implements Session {
     return (await this.send(sqlText, [])).rows;
   }
 
-  async execute(sqlText: string, parameters: readonly unknown[]): Promise<StatementResult> {
-    const { rows, rowCount } = await this.send(sqlText, parameters);
+  async execute(
+    sqlText: string,
+    parameters: readonly unknown[],
+    options: StatementOptions = {},
+  ): Promise<StatementResult> {
+    const { rows, rowCount } = await this.send(sqlText, parameters, options);
     return { rows, affectedRows: rowCount };
   }
 

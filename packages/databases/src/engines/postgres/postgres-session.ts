@@ -1,7 +1,8 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import type { PoolClient } from 'pg';
 import type { DbbenchDatabase } from '../../workload/workload-tables.js';
-import type { StatementResult } from '../../pool/pool-types.js';
+import { preparedStatementName } from '../../pool/prepared-name.js';
+import type { StatementOptions, StatementResult } from '../../pool/pool-types.js';
 import type { Engine, Session } from '../engine.js';
 import { postgresDriver } from './postgres-driver.js';
 
@@ -22,9 +23,21 @@ export class PostgresSession implements Session {
     return (await this.client.query<Record<string, unknown>>(sqlText)).rows;
   }
 
-  async execute(sqlText: string, parameters: readonly unknown[]): Promise<StatementResult> {
-    // Kysely's PostgresDriver makes this very call (text and a copied values array).
-    const result = await this.client.query<Record<string, unknown>>(sqlText, [...parameters]);
+  async execute(
+    sqlText: string,
+    parameters: readonly unknown[],
+    options: StatementOptions = {},
+  ): Promise<StatementResult> {
+    // Unprepared: the very call Kysely's PostgresDriver makes (text and a copied values array).
+    // Prepared: a named statement, parsed once per connection.
+    const result =
+      options.prepared === true
+        ? await this.client.query<Record<string, unknown>>({
+            name: preparedStatementName(sqlText),
+            text: sqlText,
+            values: [...parameters],
+          })
+        : await this.client.query<Record<string, unknown>>(sqlText, [...parameters]);
     return { rows: result.rows, affectedRows: result.rowCount ?? 0 };
   }
 
