@@ -276,6 +276,18 @@ function charts(bulkName: string): ChartDeclaration[] {
       caption:
         "Each line is the server held to a CPU quota (its cgroup's, read back before every fork), the pool fixed at 10 connections: with more callers than connections the wait for one grows the tail, and a server with less CPU serves each request more slowly, so every caller waits longer for its turn.",
     },
+    {
+      name: 'drivers',
+      title:
+        'queries: primary-key SELECT latency per client, one line per Node driver (pool of 10, unprepared)',
+      benchmark: 'queries',
+      metric: 'score',
+      x: 'client',
+      series: 'driver',
+      where: { query: 'selectById', poolSize: '10', statements: 'unprepared' },
+      caption:
+        'One caller sends the same SQL through Kysely, through the driver’s own call on dbbench’s metered pool, and through the driver’s own pool, on each of the engine’s two drivers held to the same settings. The gap between clients is what the builder and the meter cost; the gap between lines is the driver.',
+    },
   ];
 }
 
