@@ -73,7 +73,11 @@ function chunksAnswer(question: string, dataSize: string): AnswerDeclaration {
   };
 }
 
-function answers(bulkName: string, drivers: readonly string[]): AnswerDeclaration[] {
+function answers(
+  bulkName: string,
+  drivers: readonly string[],
+  driverLabelsOf: Readonly<Record<string, string>>,
+): AnswerDeclaration[] {
   return [
     {
       question: `${bulkName} or multi-row INSERT to load a table?`,
@@ -142,7 +146,7 @@ function answers(bulkName: string, drivers: readonly string[]): AnswerDeclaratio
     },
     ...serverCpuAnswers(),
     ...clientAnswers(drivers[0] ?? ''),
-    ...driverAnswers(drivers),
+    ...driverAnswers(drivers, driverLabelsOf),
   ];
 }
 
@@ -179,14 +183,17 @@ function clientAnswers(driver: string): AnswerDeclaration[] {
  * settings, unprepared as Kysely sends them), through the driver's own call on the metered pool and
  * through Kysely; then what preparing the statement once per connection does for each driver.
  */
-function driverAnswers(drivers: readonly string[]): AnswerDeclaration[] {
+function driverAnswers(
+  drivers: readonly string[],
+  labels: Readonly<Record<string, string>>,
+): AnswerDeclaration[] {
   const [first, second] = drivers;
   if (first === undefined || second === undefined) return [];
   const benchmark = 'queries';
   const at = { poolSize: '10', statements: 'unprepared' } as const;
   return [
     {
-      question: `Which driver for one request at a time: ${first} or ${second}, the same SQL through each one’s own call?`,
+      question: `Which driver for one request at a time: ${labels[first] ?? first} or ${labels[second] ?? second}, the same SQL through each one’s own call?`,
       baseline: { benchmark, where: { ...at, client: 'raw', driver: first } },
       candidate: { benchmark, where: { ...at, client: 'raw', driver: second } },
       per: ['query'],
@@ -210,7 +217,7 @@ function driverAnswers(drivers: readonly string[]): AnswerDeclaration[] {
         where: { poolSize: '10', client: 'raw', query: 'selectById', statements: 'prepared' },
       },
       per: ['driver'],
-      context: 'through {driver}’s own call on the metered pool, one caller',
+      context: 'on {driver}, through its own call on the metered pool, one caller',
     },
   ];
 }
@@ -322,7 +329,7 @@ export function pooledDisplay(engineName: EngineName): SuiteDisplay {
         '50ms': '50 ms acquire timeout',
       },
     },
-    answers: answers(bulkName, drivers),
+    answers: answers(bulkName, drivers, driverLabels(engineName)),
     charts: charts(bulkName),
   };
 }
