@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBarePool, createPool as createEnginePool, driverNames } from '../../src/pool/index.js';
-import type { PoolOptions } from '../../src/types.js';
+import type { PoolOptions, Session } from '../../src/types.js';
 import { createScratchDatabase, ENGINES, type ScratchDatabase } from './scratch-database.js';
 
 /** Sessions the server sees on the scratch database. */
@@ -17,6 +17,19 @@ function sessionsSql(engine: string, database: string) {
     : sql<{
         n: string | number;
       }>`SELECT count(*) AS n FROM information_schema.processlist WHERE db = ${database}`;
+}
+
+/**
+ * Statements this session has prepared on the server: PostgreSQL's view of the session's prepared
+ * statements; MySQL/MariaDB's count of COM_STMT_PREPARE commands the session sent.
+ */
+async function preparedOnServer(session: Session): Promise<number> {
+  if (session.engine.name === 'postgres') {
+    const rows = await session.query('SELECT count(*) AS n FROM pg_prepared_statements');
+    return Number(rows[0]?.['n']);
+  }
+  const rows = await session.query("SHOW SESSION STATUS LIKE 'Com_stmt_prepare'");
+  return Number(rows[0]?.['Value']);
 }
 
 for (const engine of ENGINES) {
@@ -106,6 +119,20 @@ for (const engine of ENGINES) {
           await session.execute(select, [1], { prepared: true }),
           await session.execute(select, [2], { prepared: true }),
         ]);
+        // The server holds a prepared statement for this connection only after a prepared execution.
+        const prepared = await pool.withConnection(async (session) => {
+          // A text this connection has not prepared yet.
+          const fresh = `${select} AND label <> ''`;
+          const before = await preparedOnServer(session);
+          await session.execute(fresh, [1]);
+          const afterUnprepared = await preparedOnServer(session);
+          await session.execute(fresh, [1], { prepared: true });
+          return {
+            unprepared: afterUnprepared - before,
+            prepared: (await preparedOnServer(session)) - afterUnprepared,
+          };
+        });
+        expect(prepared).toEqual({ unprepared: 0, prepared: 1 });
         expect(viaSession.map((result) => result.rows)).toEqual([
           [{ id: 1, label: 'one' }],
           [{ id: 2, label: 'two' }],

@@ -79,7 +79,7 @@ export function pgFacts(): DriverFacts {
     library: 'pg',
     version: installedVersion('pg'),
     settings: {
-      prepare: false,
+      prepare: 'per statement: unprepared, unless the caller asks for a prepared one',
       parameterTypes: 'left to the server (unnamed statement: parse, bind and execute in one round trip)',
       pipelining: 'off (one statement in flight per connection)',
       timestampWithoutTimeZone: 'UTC Date',

@@ -54,7 +54,7 @@ const TIMESTAMP_OID = 1114;
 
 /** The settings that change what a request costs or returns, recorded in every result. */
 const SETTINGS = {
-  prepare: false,
+  prepare: 'per statement: unprepared, unless the caller asks for a prepared one',
   parameterTypes: 'asked of the server before each parameterised statement (postgres.js, unprepared)',
   pipelining: 'off (one statement in flight per connection, as a pg client)',
   timestampWithoutTimeZone: 'UTC Date',
@@ -91,7 +91,9 @@ export function postgresJsOptions(
     max_lifetime: 0,
     // No connect timeout, as pg's pool: the metered pool bounds acquisitions itself.
     connect_timeout: 0,
-    prepare: SETTINGS.prepare,
+    // On for the instance, so that a statement may ask for it: postgres.js prepares a statement only
+    // when both the instance and the statement say so. Every call says which (see the sessions).
+    prepare: true,
     // postgres.js pipelines a statement onto a busy connection when none is free; pg queues it.
     max_pipeline: 1,
     // fetch_types stays on (postgres.js's default): with it off, `reserve()` on 3.4.9 never
