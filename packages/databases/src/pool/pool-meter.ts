@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import type { AcquireTally, PoolMetrics } from '../types.js';
+import type { AcquireTally, PoolMetrics, WorkCounters } from '../types.js';
+import type { WorkCounter } from './work-counter.js';
 import { AcquireTimeoutError } from './pool-errors.js';
 import { WaitHistogram } from './wait-histogram.js';
 
@@ -132,4 +133,22 @@ export class PoolMeter {
   #waitingNow(): number {
     return Math.max(0, this.#checkedOut.size + this.#pending - this.#size);
   }
+}
+
+/** What every metered pool reports from its meter and work counter, whatever its driver. */
+export interface MeterReadings {
+  metrics(): PoolMetrics;
+  acquireTally(): AcquireTally;
+  work(): WorkCounters;
+  resetMetrics(): void;
+}
+
+/** The {@link MeterReadings} members of a metered pool, read from its meter and work counter. */
+export function meterReadings(meter: PoolMeter, work: WorkCounter): MeterReadings {
+  return {
+    metrics: () => meter.metrics(),
+    acquireTally: () => meter.tally(),
+    work: () => work.snapshot(),
+    resetMetrics: () => meter.reset(),
+  };
 }

@@ -245,11 +245,13 @@ export async function openQueryClient(options: QueryClientOptions): Promise<Quer
         'its statements, which the driver pool’s query() does not give; use client=raw for insertBatchRollback',
     );
   }
-  const requests = compileRequests(trialPool, rows);
+  // The raw and driver clients send the SQL Kysely compiles, compiled once here (Kysely compiles its own).
   if (kind === 'driver') {
+    const requests = compileRequests(trialPool, rows);
     return driverClient(await createBarePool(connection, poolSize, driver), requests, sending);
   }
+  const requests = kind === 'raw' ? compileRequests(trialPool, rows) : undefined;
   const own = usesOwnPool(kind, driver, trialPool.driver.name);
   const pool = own ? await createPool(connection, { size: poolSize, driver }) : trialPool;
-  return kind === 'kysely' ? kyselyClient(pool, own, rows) : rawClient(pool, own, requests, sending);
+  return requests === undefined ? kyselyClient(pool, own, rows) : rawClient(pool, own, requests, sending);
 }

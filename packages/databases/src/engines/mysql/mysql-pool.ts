@@ -1,8 +1,8 @@
-import { Kysely, MysqlDialect, type MysqlPool as KyselyMysqlPool } from 'kysely';
+import { Kysely, MysqlDialect } from 'kysely';
 import type { Socket } from 'node:net';
 import type mysql from 'mysql2';
 import type { PoolConnection as PromisePoolConnection } from 'mysql2/promise';
-import { PoolMeter } from '../../pool/pool-meter.js';
+import { meterReadings, PoolMeter } from '../../pool/pool-meter.js';
 import { statementText, WorkCounter } from '../../pool/work-counter.js';
 import { redactSecret } from '../../pool/redact-secret.js';
 import type { PoolOptions } from '../../pool/pool-types.js';
@@ -12,7 +12,7 @@ import type { ConnectionInfo, Engine, EngineDriver, EnginePool, MeteredPool } fr
 import { MARIADB_DRIVER } from './mysql-second-pool.js';
 import { createMysqlBarePool } from './mysql-bare-pool.js';
 import { mysql2Facts, mysqlPoolOptions, prewarmMysqlPool } from './mysql-pool-config.js';
-import { MysqlSession } from './mysql-session.js';
+import { kyselyMysqlPool, MysqlSession } from './mysql-session.js';
 
 /**
  * The queues inside mysql2's pool. mysql2 exposes no gauges (pg has idleCount/totalCount); these
@@ -100,21 +100,9 @@ export async function createMysqlPool(
     }
   };
 
-  const kyselyPool: KyselyMysqlPool = {
-    getConnection(callback) {
-      acquire().then(
-        (pooled) => callback(null, pooled as unknown as Parameters<typeof callback>[1]),
-        (error: unknown) => callback(error, undefined as unknown as Parameters<typeof callback>[1]),
-      );
-    },
-    end(callback) {
-      end().then(
-        () => callback(null),
-        (error: unknown) => callback(error),
-      );
-    },
-  };
-  const db = new Kysely<DbbenchDatabase>({ dialect: new MysqlDialect({ pool: kyselyPool }) });
+  const db = new Kysely<DbbenchDatabase>({
+    dialect: new MysqlDialect({ pool: kyselyMysqlPool(acquire, end) }),
+  });
 
   const queues = driver as unknown as MysqlPoolQueues;
   const close = async (): Promise<void> => {
@@ -144,10 +132,7 @@ export async function createMysqlPool(
       pooled.release();
       return result;
     },
-    metrics: () => meter.metrics(),
-    acquireTally: () => meter.tally(),
-    work: () => work.snapshot(),
-    resetMetrics: () => meter.reset(),
+    ...meterReadings(meter, work),
     idleCount: () => queues._freeConnections.length,
     totalCount: () => queues._allConnections.length,
     close,

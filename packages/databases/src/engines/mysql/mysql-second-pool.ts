@@ -4,10 +4,10 @@
  * the pool's `getConnection()` timed by dbbench's meter; its session is {@link MariadbSession}. The
  * engine's bulk paths (LOAD DATA, streams) are written for mysql2 and refuse this session by name.
  */
-import { Kysely, MysqlDialect, type MysqlPool as KyselyMysqlPool } from 'kysely';
+import { Kysely, MysqlDialect } from 'kysely';
 import { connect, type Socket } from 'node:net';
 import type * as mariadb from 'mariadb';
-import { PoolMeter } from '../../pool/pool-meter.js';
+import { meterReadings, PoolMeter } from '../../pool/pool-meter.js';
 import { prewarmConnections } from '../../pool/prewarm-connections.js';
 import { redactSecret } from '../../pool/redact-secret.js';
 import type { BarePool, PoolOptions } from '../../pool/pool-types.js';
@@ -16,7 +16,7 @@ import type { DbbenchDatabase } from '../../workload/workload-tables.js';
 import type { ConnectionInfo, Engine, EngineDriver, MeteredPool } from '../engine.js';
 import { loadMariadb, mariadbFacts, mariadbPoolConfig, MARIADB_NAME } from './mysql-second-driver.js';
 import { kyselyMysqlConnection, MariadbSession } from './mysql-second-session.js';
-import { mysqlStatementResult } from './mysql-session.js';
+import { kyselyMysqlPool, mysqlStatementResult } from './mysql-session.js';
 
 /**
  * Opens `size` connections of `pool` at once (each taken, checked with `SELECT 1`, given back); ends
@@ -87,28 +87,17 @@ export async function createMariadbPool(
     void pooled.release();
   };
 
-  const kyselyPool: KyselyMysqlPool = {
-    getConnection(callback) {
-      acquire().then(
-        (pooled) => {
-          const session = new MariadbSession(engine, pooled, work);
-          const borrowed = kyselyMysqlConnection(
-            (sqlText, parameters) => session.send(sqlText, parameters),
-            () => release(pooled),
-          );
-          callback(null, borrowed as unknown as Parameters<typeof callback>[1]);
-        },
-        (error: unknown) => callback(error, undefined as unknown as Parameters<typeof callback>[1]),
-      );
-    },
-    end(callback) {
-      end().then(
-        () => callback(null),
-        (error: unknown) => callback(error),
-      );
-    },
+  const connectForKysely = async (): Promise<unknown> => {
+    const pooled = await acquire();
+    const session = new MariadbSession(engine, pooled, work);
+    return kyselyMysqlConnection(
+      (sqlText, parameters) => session.send(sqlText, parameters),
+      () => release(pooled),
+    );
   };
-  const db = new Kysely<DbbenchDatabase>({ dialect: new MysqlDialect({ pool: kyselyPool }) });
+  const db = new Kysely<DbbenchDatabase>({
+    dialect: new MysqlDialect({ pool: kyselyMysqlPool(connectForKysely, end) }),
+  });
 
   const close = async (): Promise<void> => {
     await db.destroy();
@@ -134,10 +123,7 @@ export async function createMariadbPool(
       release(pooled);
       return result;
     },
-    metrics: () => meter.metrics(),
-    acquireTally: () => meter.tally(),
-    work: () => work.snapshot(),
-    resetMetrics: () => meter.reset(),
+    ...meterReadings(meter, work),
     idleCount: () => pool.idleConnections(),
     totalCount: () => pool.totalConnections(),
     close,

@@ -89,3 +89,25 @@ export function mysqlStatementResult(result: unknown): StatementResult {
   const affected = (result as { affectedRows?: unknown } | null)?.affectedRows;
   return { rows: [], affectedRows: typeof affected === 'number' ? affected : 0 };
 }
+
+/**
+ * A pool as Kysely's MySQL dialect calls it (mysql2's callback shape): `connect` hands over one
+ * connection Kysely can `query` and `release` — a metered mysql2 connection, or another driver's
+ * connection in that shape — and `end` ends the pool.
+ */
+export function kyselyMysqlPool(connect: () => Promise<unknown>, end: () => Promise<void>): KyselyMysqlPool {
+  return {
+    getConnection(callback) {
+      connect().then(
+        (connection) => callback(null, connection as Parameters<typeof callback>[1]),
+        (error: unknown) => callback(error, undefined as unknown as Parameters<typeof callback>[1]),
+      );
+    },
+    end(callback) {
+      end().then(
+        () => callback(null),
+        (error: unknown) => callback(error),
+      );
+    },
+  };
+}

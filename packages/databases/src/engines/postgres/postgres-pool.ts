@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Socket } from 'node:net';
 import type pg from 'pg';
-import { PoolMeter } from '../../pool/pool-meter.js';
+import { meterReadings, PoolMeter } from '../../pool/pool-meter.js';
 import { statementText, WorkCounter } from '../../pool/work-counter.js';
 import { redactSecret } from '../../pool/redact-secret.js';
 import type { PoolOptions } from '../../pool/pool-types.js';
@@ -119,10 +119,7 @@ export async function createPostgresPool(
       client.release();
       return result;
     },
-    metrics: () => meter.metrics(),
-    acquireTally: () => meter.tally(),
-    work: () => work.snapshot(),
-    resetMetrics: () => meter.reset(),
+    ...meterReadings(meter, work),
     idleCount: () => driver.idleCount,
     totalCount: () => driver.totalCount,
     close,

@@ -7,7 +7,7 @@
  */
 import { Kysely, PostgresDialect } from 'kysely';
 import { connect, type Socket } from 'node:net';
-import { PoolMeter } from '../../pool/pool-meter.js';
+import { meterReadings, PoolMeter } from '../../pool/pool-meter.js';
 import { prewarmConnections } from '../../pool/prewarm-connections.js';
 import { redactSecret } from '../../pool/redact-secret.js';
 import type { BarePool, PoolOptions } from '../../pool/pool-types.js';
@@ -143,10 +143,7 @@ export async function createPostgresJsPool(
       release(reserved);
       return result;
     },
-    metrics: () => meter.metrics(),
-    acquireTally: () => meter.tally(),
-    work: () => work.snapshot(),
-    resetMetrics: () => meter.reset(),
+    ...meterReadings(meter, work),
     idleCount: () => opened - closed - checkedOut.size,
     totalCount: () => opened - closed,
     close,
