@@ -11,8 +11,18 @@ export { SETTLE_SETTING } from './engines/engine.js';
 export { ENGINES, ENGINE_NAMES, engineNamed, isEngineName } from './engines/registry.js';
 // The driver inside a session, for the suites' per-engine I/O (their `engines/<engine>/` folders).
 export { mysqlConnectionOf, type MysqlSession } from './engines/mysql/mysql-session.js';
+export {
+  mariadbSessionOf,
+  type MariadbRowStream,
+  type MariadbSession,
+} from './engines/mysql/mysql-second-session.js';
 export { mysqlDriver, type MysqlDriver } from './engines/mysql/mysql-driver.js';
 export { postgresDriver, type PostgresDriver } from './engines/postgres/postgres-driver.js';
+export {
+  postgresJsSessionOf,
+  type PostgresJsCursor,
+  type PostgresJsSession,
+} from './engines/postgres/postgres-second-session.js';
 export { postgresClientOf, type PostgresSession } from './engines/postgres/postgres-session.js';
 export { BulkLoadDisabledError, DatabaseSetupError, InvalidValueError, UserFixableError } from './errors.js';
 export * from './providers/index.js';

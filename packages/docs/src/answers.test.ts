@@ -24,6 +24,8 @@ interface RowSpec {
   readonly forkSpread?: number;
   readonly rounds?: boolean;
   readonly cpuModel?: string;
+  /** Each fork's `dbbench.facts`. */
+  readonly facts?: Record<string, unknown>;
 }
 
 function row(spec: RowSpec): ResultRow {
@@ -59,6 +61,9 @@ function row(spec: RowSpec): ResultRow {
       ...(spec.rounds === false
         ? {}
         : { forkRounds: Array.from({ length: spec.forks ?? 3 }, (_, fork) => `run-${fork}`) }),
+      ...(spec.facts === undefined
+        ? {}
+        : { facts: Array.from({ length: spec.forks ?? 3 }, () => spec.facts) }),
       ...(spec.cpuModel === undefined
         ? {}
         : {
@@ -191,6 +196,35 @@ describe('declared answers', () => {
     expect(line!.sentence).toMatch(
       /not answered: its results were measured on different machines \([AB], 2 cores, 16 GiB; [AB], 2 cores, 16 GiB\)/,
     );
+  });
+
+  it('refuses a ratio of results whose recorded settings differ, and answers when only the axis does', () => {
+    const driverFacts = (name: string, pipelining: string) => ({
+      driver: { name, library: name, version: '1', settings: { pipelining }, behaviour: { trips: name } },
+    });
+    const rowsWith = (candidatePipelining: string) => [
+      row({
+        benchmark: 'seed',
+        params: { dataSize: '1000', strategy: 'bulk' },
+        mean: 10,
+        answers: [seedQuestion],
+        facts: driverFacts('a', candidatePipelining),
+      }),
+      row({
+        benchmark: 'seed',
+        params: { dataSize: '1000', strategy: 'multiRow' },
+        mean: 30,
+        answers: [seedQuestion],
+        facts: driverFacts('b', 'off'),
+      }),
+    ];
+    const [refused] = answersOf(rowsWith('on'))[0]!.lines;
+    expect(refused!.outcome).toBe('unanswered');
+    expect(refused!.sentence).toMatch(
+      /not answered: its sides ran on different settings \(driver\.settings\.pipelining: "off" against "on"\)/,
+    );
+    const [answered] = answersOf(rowsWith('off'))[0]!.lines;
+    expect(answered!.outcome).toBe('decided');
   });
 
   it('says a side failed instead of answering from it', () => {

@@ -21,6 +21,7 @@ import type {
   DbbenchAnswerSide as AnswerSide,
 } from '@dbbench/harness/report';
 import { compareParamValues, formatNumber } from './format.js';
+import { unequalTerms } from './unequal-terms.js';
 import type { ResultRow } from './result-row.js';
 
 /** What a line came to: the three outcomes, or no answer at all (a side missing or failed). */
@@ -329,6 +330,14 @@ function answerLine(
       lead,
       `its results were measured on different machines (${[...machines].join('; ')})`,
     );
+  }
+  // A ratio of two sets of settings measures the settings: refuse it (e.g. one driver pipelining).
+  const unequal = unequalTerms(
+    baseline.results.map((result) => result.item),
+    candidate.results.map((result) => result.item),
+  );
+  if (unequal !== undefined) {
+    return unanswered(at, atLabel, lead, `its sides ran on different settings (${unequal})`);
   }
   const answer = answerOfLine(baseline.results, candidate.results);
   if (answer === undefined) return unanswered(at, atLabel, lead, 'no positive values to form a ratio');

@@ -6,6 +6,7 @@
 import {
   createPool,
   createSchema,
+  driverNames,
   prepareSource,
   settleWrites,
   warmCaches,
@@ -24,6 +25,12 @@ export interface TrialOptions {
    * absent leaves it empty.
    */
   readonly sourceRows?: number;
+  /**
+   * The Node driver of the measured pool (the `driver` axis); undefined: the engine's first. Another
+   * driver's pool gets the same tables, source and settled server, prepared through the engine's
+   * first driver (its bulk path) on one connection closed before the measured pool opens.
+   */
+  readonly driver?: string;
 }
 
 /**
@@ -34,22 +41,36 @@ export interface TrialOptions {
  */
 export function openTrial(connection: RunContext, options: TrialOptions): Promise<MeteredPool> {
   return withHarnessErrors(async () => {
-    const pool = await createPool(connection, {
+    const measured = {
       size: options.poolSize,
       ...(options.acquireTimeoutMs === undefined ? {} : { acquireTimeoutMs: options.acquireTimeoutMs }),
-    });
-    try {
-      const sourceRows = options.sourceRows ?? 0;
-      // A source of the right rows, checked by checksum, stays from an earlier fork: seeding 100k
-      // rows was a third of such a fork's time. Benchmarks that want no source still get an empty one.
-      await createSchema(pool, { keepSource: sourceRows > 0 });
-      if (sourceRows > 0) await prepareSource(pool, sourceRows);
-      await warmCaches(pool);
-      await settleWrites(pool);
-      return pool;
-    } catch (error) {
-      await pool.close().catch(() => undefined);
-      throw error;
+    };
+    const [firstDriver] = driverNames(connection.engine);
+    if (options.driver === undefined || options.driver === firstDriver) {
+      return prepared(await createPool(connection, measured), options.sourceRows ?? 0);
     }
+    // The tables, source and settled server first, through the first driver (the driver name was
+    // checked with the axis, before the server started); then the measured pool, once it is closed.
+    await (await prepared(await createPool(connection, { size: 1 }), options.sourceRows ?? 0)).close();
+    return createPool(connection, { ...measured, driver: options.driver });
   });
+}
+
+/**
+ * Recreates the tables on `pool`, prepares `source`, warms and settles the server; resolves to the
+ * pool, closed if a step fails.
+ */
+async function prepared(pool: MeteredPool, sourceRows: number): Promise<MeteredPool> {
+  try {
+    // A source of the right rows, checked by checksum, stays from an earlier fork: seeding 100k
+    // rows was a third of such a fork's time. Benchmarks that want no source still get an empty one.
+    await createSchema(pool, { keepSource: sourceRows > 0 });
+    if (sourceRows > 0) await prepareSource(pool, sourceRows);
+    await warmCaches(pool);
+    await settleWrites(pool);
+    return pool;
+  } catch (error) {
+    await pool.close().catch(() => undefined);
+    throw error;
+  }
 }

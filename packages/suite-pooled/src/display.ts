@@ -19,6 +19,9 @@ const CROWD = { poolSize: '10', concurrency: '1000', cpus: 'none' } as const;
 /** The WAS questions (pool size or CPUs?): 100 callers waiting without a timeout. */
 const WAS = { benchmark: 'contention', acquireTimeout: 'none', concurrency: '100' } as const;
 
+/** The driver question under load: 100 callers on 10 connections, no timeout, no quota. */
+const CONTENDED = { poolSize: '10', concurrency: '100', acquireTimeout: 'none', cpus: 'none' } as const;
+
 /** The job's pool unless a question is about the pool: 10 connections, enough for its 8 partitions. */
 const JOB_POOL = { poolSize: '10' } as const;
 
@@ -78,6 +81,8 @@ function answers(
   drivers: readonly string[],
   driverLabelsOf: Readonly<Record<string, string>>,
 ): AnswerDeclaration[] {
+  // The contention questions other than the driver's ask about the engine's first driver.
+  const crowd = { ...CROWD, driver: drivers[0] ?? '' };
   return [
     {
       question: `${bulkName} or multi-row INSERT to load a table?`,
@@ -125,26 +130,32 @@ function answers(
     },
     {
       question: 'What pool size for concurrent callers: 10 or 60 connections?',
-      baseline: { benchmark: 'contention', where: { acquireTimeout: 'none', poolSize: '10', cpus: 'none' } },
-      candidate: { benchmark: 'contention', where: { acquireTimeout: 'none', poolSize: '60', cpus: 'none' } },
+      baseline: {
+        benchmark: 'contention',
+        where: { acquireTimeout: 'none', poolSize: '10', cpus: 'none', driver: crowd.driver },
+      },
+      candidate: {
+        benchmark: 'contention',
+        where: { acquireTimeout: 'none', poolSize: '60', cpus: 'none', driver: crowd.driver },
+      },
       per: ['concurrency'],
       context: 'in requests per second at {concurrency} callers',
     },
     {
       question: 'What does a 10 ms acquire timeout do to the p99 latency of 1000 callers on 10 connections?',
-      baseline: { benchmark: 'contention', where: { ...CROWD, acquireTimeout: 'none' } },
-      candidate: { benchmark: 'contention', where: { ...CROWD, acquireTimeout: '10ms' } },
+      baseline: { benchmark: 'contention', where: { ...crowd, acquireTimeout: 'none' } },
+      candidate: { benchmark: 'contention', where: { ...crowd, acquireTimeout: '10ms' } },
       metric: 'latency.p99',
       phrasing: 'value',
     },
     {
       question: '… and to the share of requests that succeed?',
-      baseline: { benchmark: 'contention', where: { ...CROWD, acquireTimeout: 'none' } },
-      candidate: { benchmark: 'contention', where: { ...CROWD, acquireTimeout: '10ms' } },
+      baseline: { benchmark: 'contention', where: { ...crowd, acquireTimeout: 'none' } },
+      candidate: { benchmark: 'contention', where: { ...crowd, acquireTimeout: '10ms' } },
       metric: 'successRate',
       phrasing: 'value',
     },
-    ...serverCpuAnswers(),
+    ...serverCpuAnswers(crowd.driver),
     ...clientAnswers(drivers[0] ?? ''),
     ...driverAnswers(drivers, driverLabelsOf),
   ];
@@ -207,6 +218,12 @@ function driverAnswers(
       context: 'for {query}, one caller on a pool of 10',
     },
     {
+      question: '… and under load: 100 callers sharing 10 connections?',
+      baseline: { benchmark: 'contention', where: { ...CONTENDED, driver: first } },
+      candidate: { benchmark: 'contention', where: { ...CONTENDED, driver: second } },
+      context: 'in requests per second (each SELECT 1), 100 callers on a pool of 10',
+    },
+    {
       question: 'Prepared or not: the primary-key SELECT prepared once per connection, or sent unprepared?',
       baseline: {
         benchmark,
@@ -228,8 +245,9 @@ function driverAnswers(
  * other held: all the machine's cores (no quota) against half a core at every pool size, and 6× the
  * pool at every quota; then what the CPUs do to the tail.
  */
-function serverCpuAnswers(): AnswerDeclaration[] {
-  const { benchmark, ...at } = WAS;
+function serverCpuAnswers(driver: string): AnswerDeclaration[] {
+  const { benchmark, ...was } = WAS;
+  const at = { ...was, driver };
   return [
     {
       question:
@@ -248,8 +266,8 @@ function serverCpuAnswers(): AnswerDeclaration[] {
     },
     {
       question: 'What does every core instead of 0.5 CPU do to the p99 latency on a pool of 10?',
-      baseline: { benchmark, where: { acquireTimeout: 'none', poolSize: '10', cpus: '0.5' } },
-      candidate: { benchmark, where: { acquireTimeout: 'none', poolSize: '10', cpus: 'none' } },
+      baseline: { benchmark, where: { acquireTimeout: 'none', poolSize: '10', cpus: '0.5', driver } },
+      candidate: { benchmark, where: { acquireTimeout: 'none', poolSize: '10', cpus: 'none', driver } },
       per: ['concurrency'],
       metric: 'latency.p99',
       phrasing: 'value',
@@ -258,8 +276,12 @@ function serverCpuAnswers(): AnswerDeclaration[] {
   ];
 }
 
-/** Where a pool smaller than the partitions puts the job's time: acquire waits against the pool size. */
-function charts(bulkName: string): ChartDeclaration[] {
+/**
+ * Where a pool smaller than the partitions puts the job's time (acquire waits against the pool size),
+ * what the server's CPUs do to the tail, and the drivers: one caller's latency per client, and the
+ * throughput of 100 callers.
+ */
+function charts(bulkName: string, firstDriver: string): ChartDeclaration[] {
   return [
     {
       name: 'pool-waits',
@@ -279,7 +301,7 @@ function charts(bulkName: string): ChartDeclaration[] {
       metric: 'latency.p99',
       x: 'concurrency',
       series: 'cpus',
-      where: { poolSize: '10', acquireTimeout: 'none' },
+      where: { poolSize: '10', acquireTimeout: 'none', driver: firstDriver },
       caption:
         "Each line is the server held to a CPU quota (its cgroup's, read back before every fork), the pool fixed at 10 connections: with more callers than connections the wait for one grows the tail, and a server with less CPU serves each request more slowly, so every caller waits longer for its turn.",
     },
@@ -294,6 +316,16 @@ function charts(bulkName: string): ChartDeclaration[] {
       where: { query: 'selectById', poolSize: '10', statements: 'unprepared' },
       caption:
         'One caller sends the same SQL through Kysely, through the driver’s own call on dbbench’s metered pool, and through the driver’s own pool, on each of the engine’s two drivers held to the same settings. The gap between clients is what the builder and the meter cost; the gap between lines is the driver.',
+    },
+    {
+      name: 'drivers-under-load',
+      title: 'contention: requests per second of 100 callers on a pool of 10, per Node driver',
+      benchmark: 'contention',
+      metric: 'score',
+      x: 'driver',
+      where: CONTENDED,
+      caption:
+        'The closed loop of 100 callers sharing 10 connections (each request SELECT 1), through each of the engine’s drivers behind the same metered pool: the drivers’ own cost per request shows as far as the client’s CPU limits the loop.',
     },
   ];
 }
@@ -330,6 +362,6 @@ export function pooledDisplay(engineName: EngineName): SuiteDisplay {
       },
     },
     answers: answers(bulkName, drivers, driverLabels(engineName)),
-    charts: charts(bulkName),
+    charts: charts(bulkName, drivers[0] ?? ''),
   };
 }

@@ -20,8 +20,8 @@ export {
   type QueryKind,
 } from './benchmarks/queries.js';
 export {
-  contentionBenchmark,
   contentionProfiler,
+  createContentionBenchmark,
   isAcquireTimeout,
   parseAcquireTimeout,
   REQUESTS_PER_OPERATION,

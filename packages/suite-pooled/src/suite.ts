@@ -5,7 +5,11 @@
 import { driverNames, type EngineName } from '@dbbench/databases';
 import { choiceAxis, customAxis, integerAxis, type SuiteDefinition } from '@dbbench/harness';
 import { CPUS_AXIS_TYPE, defineDatabaseSuite, NO_CPU_QUOTA, type RunContext } from '@dbbench/suite-kit';
-import { contentionBenchmark, parseAcquireTimeout, SERVER_CPU_QUOTAS } from './benchmarks/contention.js';
+import {
+  createContentionBenchmark,
+  parseAcquireTimeout,
+  SERVER_CPU_QUOTAS,
+} from './benchmarks/contention.js';
 import { jobBenchmark } from './benchmarks/job.js';
 import { pooledDisplay } from './display.js';
 import { limitBenchmark } from './benchmarks/limit.js';
@@ -63,8 +67,8 @@ export const POOLED_AXIS_TYPES = {
 };
 
 /**
- * The benchmarks for one engine, in the order the docs list them (`queries` names the engine's
- * drivers in its grids).
+ * The benchmarks for one engine, in the order the docs list them (`queries` and `contention` name the
+ * engine's drivers in their grids).
  */
 export function pooledBenchmarks(engine: EngineName): SuiteDefinition<RunContext>['benchmarks'] {
   return {
@@ -72,7 +76,7 @@ export function pooledBenchmarks(engine: EngineName): SuiteDefinition<RunContext
     job: jobBenchmark,
     limit: limitBenchmark,
     queries: createQueriesBenchmark(driverNames(engine)),
-    contention: contentionBenchmark,
+    contention: createContentionBenchmark(driverNames(engine)),
   };
 }
 

@@ -1,7 +1,7 @@
 import { driverNames, type StartedServer } from '@dbbench/databases';
 import { metricValue as metric } from '@dbbench/suite-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentionBenchmark } from '../src/benchmarks/contention.js';
+import { createContentionBenchmark } from '../src/benchmarks/contention.js';
 import { jobBenchmark } from '../src/benchmarks/job.js';
 import { WRITER_NAMES } from '../src/job/job-writers.js';
 import { limitBenchmark } from '../src/benchmarks/limit.js';
@@ -26,6 +26,7 @@ for (const engine of ENGINES) {
     let server: StartedServer;
     const drivers = driverNames(engine);
     const queriesBenchmark = createQueriesBenchmark(drivers);
+    const contentionBenchmark = createContentionBenchmark(drivers);
 
     beforeAll(async () => {
       server = await startTestServer(engine);
@@ -213,26 +214,40 @@ for (const engine of ENGINES) {
       );
     });
 
-    it('contention reports throughput, latency, acquire waits and a full success rate', async () => {
-      const ctx = benchmarkContext(server, { poolSize: POOL_SIZE, concurrency: '10', acquireTimeout: '1s' });
-      const state = await contentionBenchmark.setupTrial(ctx);
-      try {
-        const samples = await runProfiledIteration(contentionBenchmark, state, ctx);
-        expect(metric(samples, 'requests/s')).toBeGreaterThan(0);
-        expect(metric(samples, 'successRate')).toBe(100);
-        expect(metric(samples, 'timeouts')).toBe(0);
-        expect(metric(samples, 'latency.p99')).toBeGreaterThanOrEqual(metric(samples, 'latency.p50'));
-        expect(metric(samples, 'pool.acquireWait.p95')).toBeGreaterThanOrEqual(0);
-        expect(metric(samples, 'pool.connectionsOpened')).toBe(0);
-        expect(samples.some((sample) => sample.name.startsWith('server.'))).toBe(true);
-      } finally {
-        await contentionBenchmark.teardownTrial?.(state, ctx);
-      }
-    });
+    it.each(drivers)(
+      'contention on %s reports throughput, latency, acquire waits and a full success rate',
+      async (driver) => {
+        const ctx = benchmarkContext(server, {
+          poolSize: POOL_SIZE,
+          concurrency: '10',
+          acquireTimeout: '1s',
+          driver,
+        });
+        const state = await contentionBenchmark.setupTrial(ctx);
+        try {
+          expect(contentionBenchmark.facts?.(state)).toMatchObject({ driver: { name: driver } });
+          const samples = await runProfiledIteration(contentionBenchmark, state, ctx);
+          expect(metric(samples, 'requests/s')).toBeGreaterThan(0);
+          expect(metric(samples, 'successRate')).toBe(100);
+          expect(metric(samples, 'timeouts')).toBe(0);
+          expect(metric(samples, 'latency.p99')).toBeGreaterThanOrEqual(metric(samples, 'latency.p50'));
+          expect(metric(samples, 'pool.acquireWait.p95')).toBeGreaterThanOrEqual(0);
+          expect(metric(samples, 'pool.connectionsOpened')).toBe(0);
+          expect(samples.some((sample) => sample.name.startsWith('server.'))).toBe(true);
+        } finally {
+          await contentionBenchmark.teardownTrial?.(state, ctx);
+        }
+      },
+    );
 
     // 1000 callers on one connection queue for far longer than 10 ms, whatever the machine's speed.
     it('contention on a 1-connection pool with a 10 ms acquire timeout records timeouts without hanging', async () => {
-      const ctx = benchmarkContext(server, { poolSize: '1', concurrency: '1000', acquireTimeout: '10ms' });
+      const ctx = benchmarkContext(server, {
+        poolSize: '1',
+        concurrency: '1000',
+        acquireTimeout: '10ms',
+        driver: drivers[0] ?? '',
+      });
       const state = await contentionBenchmark.setupTrial(ctx);
       try {
         const samples = await runProfiledIteration(contentionBenchmark, state, ctx);

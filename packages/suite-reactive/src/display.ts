@@ -5,7 +5,7 @@
  * The docs know none of these names. Built in the parent from the engine name the suite module was
  * made for: an entry point, so it looks the engine up by name.
  */
-import { engineNamed, type EngineName } from '@dbbench/databases';
+import { driverLabels, driverNames, engineNamed, type EngineName } from '@dbbench/databases';
 import type { AnswerDeclaration, SuiteDisplay } from '@dbbench/harness';
 import { ENGINE_STREAMS } from './streams/engines/registry.js';
 
@@ -17,6 +17,8 @@ function likeForLikeWriter(engineName: EngineName): 'copy' | 'kysely' {
 
 function answers(engineName: EngineName): AnswerDeclaration[] {
   const writerName = ENGINE_STREAMS[engineName].targetWriterName;
+  // Every job question is asked on the engine's first driver; the driver questions compare the second.
+  const [driver = '', second] = driverNames(engineName);
   // Both sides as declared, on 4 partitions (no best-of pick, whose winner would look better than
   // it is). The two suites run apart in time, so this line compares their forks unpaired.
   const pooledJob = {
@@ -27,7 +29,7 @@ function answers(engineName: EngineName): AnswerDeclaration[] {
   };
   const streamingJob = {
     benchmark: 'job',
-    where: { poolSize: '10', partitions: '4' },
+    where: { poolSize: '10', partitions: '4', driver },
     label: `the streaming job (cursor, ${writerName} chunks of 500)`,
   };
   return [
@@ -54,8 +56,8 @@ function answers(engineName: EngineName): AnswerDeclaration[] {
     },
     {
       question: '8 streaming partitions on a pool of 2: how much slower than on a pool of 10?',
-      baseline: { benchmark: 'job', where: { poolSize: '10', partitions: '8' } },
-      candidate: { benchmark: 'job', where: { poolSize: '2', partitions: '8' } },
+      baseline: { benchmark: 'job', where: { poolSize: '10', partitions: '8', driver } },
+      candidate: { benchmark: 'job', where: { poolSize: '2', partitions: '8', driver } },
       per: ['dataSize'],
       // Each running partition holds its reader connection: a pool of 2 runs one partition at a time.
       context: 'to move {dataSize} rows (one partition at a time on 2 connections)',
@@ -63,21 +65,51 @@ function answers(engineName: EngineName): AnswerDeclaration[] {
     {
       question:
         'Does a pool larger than the partitions help the streams: 60 or 10 connections for 4 partitions?',
-      baseline: { benchmark: 'job', where: { poolSize: '10', partitions: '4' } },
-      candidate: { benchmark: 'job', where: { poolSize: '60', partitions: '4' } },
+      baseline: { benchmark: 'job', where: { poolSize: '10', partitions: '4', driver } },
+      candidate: { benchmark: 'job', where: { poolSize: '60', partitions: '4', driver } },
       per: ['dataSize'],
     },
     {
       question: 'How many partitions for the streaming job: 1 or 4?',
-      baseline: { benchmark: 'job', where: { poolSize: '10', partitions: '1' } },
-      candidate: { benchmark: 'job', where: { poolSize: '10', partitions: '4' } },
+      baseline: { benchmark: 'job', where: { poolSize: '10', partitions: '1', driver } },
+      candidate: { benchmark: 'job', where: { poolSize: '10', partitions: '4', driver } },
       per: ['dataSize'],
       context: 'on a pool of 10',
+    },
+    ...(second === undefined ? [] : driverAnswers(engineName, driver, second)),
+  ];
+}
+
+/**
+ * Which Node driver streams the job: the engine's second against its first, the whole job (cursors,
+ * chunk writes, checkpoints) through each, on 4 partitions and a pool of 10; and the memory each
+ * holds, which backpressure should keep alike.
+ */
+function driverAnswers(engineName: EngineName, first: string, second: string): AnswerDeclaration[] {
+  const labels = driverLabels(engineName);
+  const at = { poolSize: '10', partitions: '4' };
+  const baseline = { benchmark: 'job', where: { ...at, driver: first } };
+  const candidate = { benchmark: 'job', where: { ...at, driver: second } };
+  return [
+    {
+      question: `Which driver streams the job: ${labels[first] ?? first} or ${labels[second] ?? second}?`,
+      baseline,
+      candidate,
+      per: ['dataSize'],
+      context: 'to move {dataSize} rows on 4 partitions, pool of 10',
+    },
+    {
+      question: '… and the memory each holds at its peak?',
+      baseline,
+      candidate,
+      per: ['dataSize'],
+      metric: 'memory.peakRss',
+      phrasing: 'value',
     },
   ];
 }
 
 /** The reactive suite's display declarations on `engine`. */
 export function reactiveDisplay(engine: EngineName): SuiteDisplay {
-  return { answers: answers(engine) };
+  return { axisValueLabels: { driver: driverLabels(engine) }, answers: answers(engine) };
 }

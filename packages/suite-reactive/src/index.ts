@@ -22,6 +22,6 @@ export { ChunkWriter, type ChunkWriterOptions, type FlushChunk } from './streams
 export { StreamCounters } from './streams/stream-counters.js';
 export { TargetRowTransform, type RowTransform } from './streams/target-row-transform.js';
 export { seedBenchmark, SEED_ROWS_PER_CHUNK } from './benchmarks/seed.js';
-export { jobBenchmark, DEFAULT_CHUNK_SIZE } from './benchmarks/job.js';
+export { createJobBenchmark, DEFAULT_CHUNK_SIZE } from './benchmarks/job.js';
 export { chunksBenchmark } from './benchmarks/chunks.js';
 export { memoryBenchmark, SLOW_WRITER_DELAY_MS } from './benchmarks/memory.js';

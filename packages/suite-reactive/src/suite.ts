@@ -1,8 +1,8 @@
-import type { EngineName } from '@dbbench/databases';
-import { integerAxis, type SuiteDefinition } from '@dbbench/harness';
+import { driverNames, type EngineName } from '@dbbench/databases';
+import { choiceAxis, integerAxis, type SuiteDefinition } from '@dbbench/harness';
 import { defineDatabaseSuite, MAX_POOL_SIZE, type RunContext } from '@dbbench/suite-kit';
 import { chunksBenchmark } from './benchmarks/chunks.js';
-import { jobBenchmark } from './benchmarks/job.js';
+import { createJobBenchmark } from './benchmarks/job.js';
 import { reactiveDisplay } from './display.js';
 import { memoryBenchmark } from './benchmarks/memory.js';
 import { seedBenchmark } from './benchmarks/seed.js';
@@ -50,12 +50,14 @@ export const REACTIVE_BUDGET_MS = 4.5 * 60_000;
  * ```
  */
 export function createSuite(engine: EngineName): SuiteDefinition<RunContext> {
+  const drivers = driverNames(engine);
   return defineDatabaseSuite(engine, {
     name: SUITE_NAME,
     description:
       'Reactive-driver style: per-partition cursor streams piped through a transform into a chunked writer, with backpressure',
-    axes: DEFAULT_AXES,
-    axisTypes: REACTIVE_AXIS_TYPES,
+    // The engine's Node drivers, the default first (the job's axis; the others use the first).
+    axes: { ...DEFAULT_AXES, driver: drivers },
+    axisTypes: { ...REACTIVE_AXIS_TYPES, driver: choiceAxis(drivers) },
     // Two forks per combination (three, in shared rounds, where a declared question compares it), so
     // every score includes fork-to-fork noise.
     iterations: { forks: 2 },
@@ -71,7 +73,7 @@ export function createSuite(engine: EngineName): SuiteDefinition<RunContext> {
     display: reactiveDisplay(engine),
     benchmarks: {
       seed: seedBenchmark,
-      job: jobBenchmark,
+      job: createJobBenchmark(drivers),
       chunks: chunksBenchmark,
       memory: memoryBenchmark,
     },

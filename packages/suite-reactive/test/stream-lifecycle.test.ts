@@ -1,18 +1,15 @@
-import {
-  createPool,
-  createSchema,
-  resetTarget,
-  seedSource,
-  transformRow,
-  verifyTarget,
-  type MeteredPool,
-  type Session,
-} from '@dbbench/databases';
+import { resetTarget, transformRow, verifyTarget, type MeteredPool, type Session } from '@dbbench/databases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStreamingJob } from '../src/job/streaming-job.js';
-import { streamsOf } from '../src/streams/engines/registry.js';
+import { rangeReaderOf } from '../src/streams/engines/registry.js';
 import { StreamCounters } from '../src/streams/stream-counters.js';
-import { createTestDatabase, ENGINES, idleCountAfterSettling, type TestDatabase } from './test-database.js';
+import {
+  createTestDatabase,
+  ENGINE_DRIVERS,
+  seededPool,
+  idleCountAfterSettling,
+  type TestDatabase,
+} from './test-database.js';
 
 const POOL_SIZE = 4;
 
@@ -24,15 +21,13 @@ async function countSourceRows(session: Session): Promise<number> {
 const SOURCE_ROWS = 5000;
 
 // What happens to connections when a stream stops early or breaks midway, on both engines.
-describe.each(ENGINES)('stream lifecycle on %s', (engine) => {
+describe.each(ENGINE_DRIVERS)('stream lifecycle on %s through %s', (engine, driver) => {
   let database: TestDatabase;
   let pool: MeteredPool;
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
-    pool = await createPool(database.connection, { size: POOL_SIZE });
-    await createSchema(pool);
-    await seedSource(pool, SOURCE_ROWS);
+    pool = await seededPool(database.connection, driver, POOL_SIZE, SOURCE_ROWS);
   });
 
   afterAll(async () => {
@@ -43,11 +38,8 @@ describe.each(ENGINES)('stream lifecycle on %s', (engine) => {
   it('a consumer that stops early closes the cursor and gives the connection back, usable', async () => {
     const counters = new StreamCounters();
     const consumed = await pool.withConnection(async (connection) => {
-      const reader = streamsOf(connection.engine).openRangeReader(
-        connection,
-        { start: 1, end: SOURCE_ROWS },
-        100,
-        (rows) => counters.noteRead(rows),
+      const reader = rangeReaderOf(pool)(connection, { start: 1, end: SOURCE_ROWS }, 100, (rows) =>
+        counters.noteRead(rows),
       );
       let seen = 0;
       for await (const _row of reader.rows) {

@@ -1,4 +1,13 @@
-import { ENGINE_NAMES, startServer, type EngineName } from '@dbbench/databases';
+import {
+  createPool,
+  createSchema,
+  driverNames,
+  ENGINE_NAMES,
+  seedSource,
+  startServer,
+  type EngineName,
+  type MeteredPool,
+} from '@dbbench/databases';
 import type { BenchmarkContext, BenchmarkDefinition } from '@dbbench/harness';
 import { toRunContext, type RunContext } from '@dbbench/suite-kit';
 import { benchmarkContext, runLifecycle as runKitLifecycle } from '@dbbench/suite-kit/testing';
@@ -8,6 +17,31 @@ type ConnectionContext = RunContext;
 
 /** The engines every integration test loops over. */
 export const ENGINES: readonly Engine[] = ENGINE_NAMES;
+
+/** Every engine with each of its Node drivers: the streaming tests loop over these. */
+export const ENGINE_DRIVERS: readonly (readonly [Engine, string])[] = ENGINES.flatMap((engine) =>
+  driverNames(engine).map((driver) => [engine, driver] as const),
+);
+
+/**
+ * A pool of `size` on `driver` over tables created and `sourceRows` seeded through the engine's
+ * first driver (its bulk path), as a benchmark's trial prepares them.
+ */
+export async function seededPool(
+  connection: ConnectionContext,
+  driver: string,
+  size: number,
+  sourceRows: number,
+): Promise<MeteredPool> {
+  const setup = await createPool(connection, { size: 1 });
+  try {
+    await createSchema(setup);
+    await seedSource(setup, sourceRows);
+  } finally {
+    await setup.close();
+  }
+  return createPool(connection, { size, driver });
+}
 
 /** The local test services (no passwords), named to the url provider. */
 const TEST_SERVER_URLS: Readonly<Record<Engine, string>> = {

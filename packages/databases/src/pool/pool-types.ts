@@ -24,8 +24,14 @@ export interface DriverFacts {
   readonly library: string;
   /** The installed package's version, read from its package.json. */
   readonly version: string;
-  /** Every setting that changes what a request costs or returns, as the pool applies it. */
+  /**
+   * Every setting that changes what a request costs or returns, as the pool applies it, in values
+   * every driver of the engine spells alike: the docs refuse to compare two results whose settings
+   * differ.
+   */
   readonly settings: Readonly<Record<string, string | number | boolean>>;
+  /** What the driver does that no setting changes (e.g. an extra round trip by design); not compared. */
+  readonly behaviour?: Readonly<Record<string, string>>;
 }
 
 /** A percentile summary of acquire waits, in milliseconds. */

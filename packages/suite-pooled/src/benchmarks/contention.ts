@@ -30,6 +30,12 @@
  * whatever the pool, so below the machine's cores the CPUs matter more than the pool size. Runs only where the provider can set
  * a quota (local as root, testcontainers); elsewhere those combinations are skipped, with the reason.
  *
+ * The `driver` axis: the same closed loop through another Node driver of the engine (postgres.js; the
+ * MariaDB connector), behind the same metered pool and held to the same settings (recorded in every
+ * result's `dbbench.facts[].driver`). Hypothesis: at 100 callers on 10 connections a request waits
+ * mostly for a connection and the server, so the drivers' own cost per request shows only as far as
+ * the client's CPU is the bottleneck — on this 2-core machine, shared with the server, it may be.
+ *
  * Acquire timeouts: mysql2's pool has no acquire timeout at all, and pg.Pool's connectionTimeoutMillis
  * also covers opening a connection, so @dbbench/databases bounds the wait around both pools itself
  * and fails the request with an AcquireTimeoutError. `acquireTimeout=none` waits forever on both.
@@ -37,6 +43,7 @@
  * Run: npx dbbench run dist/postgres-suite.js -b '^contention$' -p poolSize=10 -p concurrency=100
  */
 import {
+  choiceAxis,
   DbbenchError,
   defineBenchmark,
   percentileOfSorted,
@@ -85,56 +92,85 @@ export function isAcquireTimeout(error: unknown): boolean {
   return error instanceof Error && error.name === 'AcquireTimeoutError';
 }
 
-/** The `contention` benchmark. */
-export const contentionBenchmark = defineBenchmark<ContentionState, RunContext, void>({
-  description:
-    'Closed-loop load: concurrency callers share a pool of poolSize; score = successful requests per second',
-  axes: ['poolSize', 'concurrency', 'acquireTimeout', 'cpus'],
-  // Without a CPU quota, every pool size and concurrency waits without a timeout (the pool-size
-  // question); the fail-fast timeouts only matter where callers queue, so they run at 1000 callers on
-  // the pool of 10 the timeout questions ask about. Under a quota (the WAS matrix: pool size or
-  // CPUs?), every pool size at 100 callers, and every concurrency on a pool of 10 (the p99 chart):
-  // 21 combinations, not the 81 of the cross product (-p cpus=… runs every grid at the quotas named).
-  grids: [
-    { cpus: [NO_CPU_QUOTA], acquireTimeout: ['none'] },
-    { cpus: [NO_CPU_QUOTA], acquireTimeout: ['10ms', '50ms'], concurrency: [1000], poolSize: [10] },
-    { cpus: SERVER_CPU_QUOTAS, acquireTimeout: ['none'], concurrency: [100] },
-    { cpus: SERVER_CPU_QUOTAS, acquireTimeout: ['none'], poolSize: [10] },
-  ],
-  mode: 'thrpt',
-  operationsPerInvocation: REQUESTS_PER_OPERATION,
-  // Per fork; the suite runs 2 forks.
-  iterations: { warmupIterations: 1, warmupTimeMs: 500, measurementIterations: 3, measurementTimeMs: 500 },
-  async setupTrial(ctx) {
-    const concurrency = ctx.int('concurrency');
-    const acquireTimeoutMs = parseAcquireTimeout(ctx.str('acquireTimeout'));
-    const pool = await openTrial(ctx.runContext, {
-      poolSize: ctx.int('poolSize'),
-      ...(acquireTimeoutMs === undefined ? {} : { acquireTimeoutMs }),
-    });
-    const loop = new ClosedLoop({
-      concurrency,
-      isTimeout: isAcquireTimeout,
-      request: () => pool.withConnection(selectOne),
-    });
-    return { pool, loop };
-  },
-  async run(state) {
-    await state.loop.waitForSuccesses(REQUESTS_PER_OPERATION);
-  },
-  // The loop runs inside the profilers' window: started after server counters and pool metrics are
-  // taken, stopped before they are read again (reading them needs an idle pool).
-  profilers: (state) =>
-    standardProfilers(state.pool, {
-      detailedPoolWaits: true,
-      workload: contentionProfiler(state.loop),
-      operationsPerInvocation: REQUESTS_PER_OPERATION,
-    }),
-  async teardownTrial(state) {
-    await state.loop.stop();
-    await state.pool.close();
-  },
-});
+/**
+ * The `contention` benchmark for an engine whose Node drivers are `drivers` (the default first): its
+ * grids name them.
+ */
+export function createContentionBenchmark(drivers: readonly string[]) {
+  const [firstDriver, ...otherDrivers] = drivers;
+  if (firstDriver === undefined) throw new Error('contention: an engine with no driver');
+  return defineBenchmark<ContentionState, RunContext, void>({
+    description:
+      'Closed-loop load: concurrency callers share a pool of poolSize; score = successful requests per second',
+    axes: ['poolSize', 'concurrency', 'acquireTimeout', 'cpus', 'driver'],
+    axisTypes: { driver: choiceAxis(drivers) },
+    // Without a CPU quota, every pool size and concurrency waits without a timeout (the pool-size
+    // question); the fail-fast timeouts only matter where callers queue, so they run at 1000 callers on
+    // the pool of 10 the timeout questions ask about. Under a quota (the WAS matrix: pool size or
+    // CPUs?), every pool size at 100 callers, and every concurrency on a pool of 10 (the p99 chart):
+    // 21 combinations, not the 81 of the cross product (-p cpus=… runs every grid at the quotas named),
+    // all on the default driver; the other drivers at 100 callers on the pool of 10, no quota, where
+    // the driver question is asked (-p driver=… runs the drivers named on every grid).
+    grids: [
+      { cpus: [NO_CPU_QUOTA], acquireTimeout: ['none'], driver: [firstDriver] },
+      {
+        cpus: [NO_CPU_QUOTA],
+        acquireTimeout: ['10ms', '50ms'],
+        concurrency: [1000],
+        poolSize: [10],
+        driver: [firstDriver],
+      },
+      { cpus: SERVER_CPU_QUOTAS, acquireTimeout: ['none'], concurrency: [100], driver: [firstDriver] },
+      { cpus: SERVER_CPU_QUOTAS, acquireTimeout: ['none'], poolSize: [10], driver: [firstDriver] },
+      ...(otherDrivers.length === 0
+        ? []
+        : [
+            {
+              cpus: [NO_CPU_QUOTA],
+              acquireTimeout: ['none'],
+              concurrency: [100],
+              poolSize: [10],
+              driver: otherDrivers,
+            },
+          ]),
+    ],
+    mode: 'thrpt',
+    operationsPerInvocation: REQUESTS_PER_OPERATION,
+    // Per fork; the suite runs 2 forks.
+    iterations: { warmupIterations: 1, warmupTimeMs: 500, measurementIterations: 3, measurementTimeMs: 500 },
+    async setupTrial(ctx) {
+      const concurrency = ctx.int('concurrency');
+      const acquireTimeoutMs = parseAcquireTimeout(ctx.str('acquireTimeout'));
+      const pool = await openTrial(ctx.runContext, {
+        poolSize: ctx.int('poolSize'),
+        driver: ctx.str('driver'),
+        ...(acquireTimeoutMs === undefined ? {} : { acquireTimeoutMs }),
+      });
+      const loop = new ClosedLoop({
+        concurrency,
+        isTimeout: isAcquireTimeout,
+        request: () => pool.withConnection(selectOne),
+      });
+      return { pool, loop };
+    },
+    async run(state) {
+      await state.loop.waitForSuccesses(REQUESTS_PER_OPERATION);
+    },
+    // The loop runs inside the profilers' window: started after server counters and pool metrics are
+    // taken, stopped before they are read again (reading them needs an idle pool).
+    profilers: (state) =>
+      standardProfilers(state.pool, {
+        detailedPoolWaits: true,
+        workload: contentionProfiler(state.loop),
+        operationsPerInvocation: REQUESTS_PER_OPERATION,
+      }),
+    facts: (state) => ({ driver: { ...state.pool.driver } }),
+    async teardownTrial(state) {
+      await state.loop.stop();
+      await state.pool.close();
+    },
+  });
+}
 
 /**
  * Drives the closed loop for one iteration — clears its stats and starts it before, stops it after —

@@ -30,8 +30,13 @@ export interface JobParameters {
 /** How one of the job benchmarks (job, chunks, memory) differs from the others. */
 export interface JobBenchmarkSpec {
   readonly description: string;
-  /** Axes the benchmark varies; `dataSize` always, plus any of {@link JobParameters}. */
-  readonly axes: readonly ('dataSize' | keyof JobParameters)[];
+  /**
+   * Axes the benchmark varies; `dataSize` always, plus any of {@link JobParameters}, and `driver`
+   * (the Node driver the job's pool speaks through; without it, the engine's first).
+   */
+  readonly axes: readonly ('dataSize' | 'driver' | keyof JobParameters)[];
+  /** Types of axes only this benchmark has (e.g. `driver`, whose values depend on the engine). */
+  readonly axisTypes?: BenchmarkDefinition['axisTypes'];
   /** The default matrix as a union of grids (see the harness's `grids`); default the cross product. */
   readonly grids?: BenchmarkDefinition['grids'];
   /** Values of the parameters that are not axes of this benchmark. */
@@ -72,6 +77,7 @@ export function defineJobBenchmark(
   return defineBenchmark<JobState, RunContext, StreamingJobResult>({
     description: spec.description,
     axes: spec.axes,
+    ...(spec.axisTypes === undefined ? {} : { axisTypes: spec.axisTypes }),
     ...(spec.grids === undefined ? {} : { grids: spec.grids }),
     mode: 'ss',
     iterations: streamingJobIterations,
@@ -85,6 +91,7 @@ export function defineJobBenchmark(
       const pool = await openTrial(ctx.runContext, {
         poolSize: parameter(ctx, spec, 'poolSize'),
         sourceRows: dataSize,
+        ...(spec.axes.includes('driver') ? { driver: ctx.str('driver') } : {}),
       });
       return {
         pool,
@@ -124,6 +131,7 @@ export function defineJobBenchmark(
         rowsPerInvocation: () => state.dataSize,
         extra: [streamProfiler(state.jobs), memoryProfiler(state.sampler, state.memory)],
       }),
+    facts: (state) => ({ driver: { ...state.pool.driver } }),
     async teardownTrial(state) {
       state.sampler.stop();
       await state.pool.close();

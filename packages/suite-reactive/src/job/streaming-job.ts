@@ -12,7 +12,7 @@ import {
   type TargetRow,
 } from '@dbbench/databases';
 import { ChunkWriter } from '../streams/chunk-writer.js';
-import { streamsOf } from '../streams/engines/registry.js';
+import { rangeReaderOf, streamsOf } from '../streams/engines/registry.js';
 import { StreamCounters } from '../streams/stream-counters.js';
 import { TargetRowTransform, type RowTransform } from '../streams/target-row-transform.js';
 import { partitionConcurrency, runLimited } from './partition-concurrency.js';
@@ -110,6 +110,7 @@ async function runPartition(
 ): Promise<PartitionRun> {
   const counters = new StreamCounters();
   const streams = streamsOf(pool.engine);
+  const openRangeReader = rangeReaderOf(pool);
   const flush = async (rows: TargetRow[]): Promise<void> => {
     const lastRow = rows[rows.length - 1];
     if (lastRow === undefined) return;
@@ -125,9 +126,7 @@ async function runPartition(
   // failed but was closed cleanly leaves a healthy connection, so the error is carried out instead.
   const outcome = await pool.withConnection(async (session): Promise<{ error?: unknown }> => {
     const heldFromMs = performance.now();
-    const reader = streams.openRangeReader(session, range, options.chunkSize, (rows) =>
-      counters.noteRead(rows),
-    );
+    const reader = openRangeReader(session, range, options.chunkSize, (rows) => counters.noteRead(rows));
     let error: unknown;
     try {
       await pipeline(

@@ -5,6 +5,7 @@
  */
 import { Kysely, MysqlDialect, type MysqlPool as KyselyMysqlPool } from 'kysely';
 import type * as mariadb from 'mariadb';
+import type { Readable } from 'node:stream';
 import type { StatementOptions, StatementResult } from '../../pool/pool-types.js';
 import type { WorkCounter } from '../../pool/work-counter.js';
 import type { DbbenchDatabase } from '../../workload/workload-tables.js';
@@ -38,6 +39,14 @@ export function kyselyMysqlConnection(
   };
 }
 
+/**
+ * The connector's row stream: a Readable with `close()`, which stops handing rows over and lets the
+ * rest of the result be read off the socket and dropped.
+ */
+export interface MariadbRowStream extends Readable {
+  close(): void;
+}
+
 /** A MariaDB connector connection as a {@link Session}. */
 export class MariadbSession implements Session {
   #db: Kysely<DbbenchDatabase> | undefined;
@@ -61,6 +70,24 @@ export class MariadbSession implements Session {
     return options.prepared === true
       ? this.connection.execute(sqlText, values)
       : this.connection.query(sqlText, values);
+  }
+
+  /**
+   * A parameterised SELECT streamed with the connector's `queryStream`, counted: an object-mode
+   * Readable of rows; the connector pauses the socket whenever the Readable's buffer is full, so rows
+   * in flight are bounded by its highWaterMark plus one socket read.
+   */
+  queryStream(sqlText: string, parameters: readonly unknown[]): MariadbRowStream {
+    this.work.statement(sqlText);
+    return this.connection.queryStream(sqlText, [...parameters]) as MariadbRowStream;
+  }
+
+  /**
+   * A round trip that is answered only after every command queued on the connection before it,
+   * e.g. the rest of a stream stopped early: the session is then ready for its next command.
+   */
+  async settle(): Promise<void> {
+    await this.connection.ping();
   }
 
   async query(sqlText: string): Promise<readonly Record<string, unknown>[]> {
@@ -98,4 +125,19 @@ export class MariadbSession implements Session {
     }
     return this.#db;
   }
+}
+
+/**
+ * The MariaDB connector session inside a session of this engine, for MySQL code written for that
+ * driver (the suites' per-engine I/O); a `TypeError` for a session of another driver or engine.
+ */
+export function mariadbSessionOf(session: Session): MariadbSession {
+  if (!(session instanceof MariadbSession)) {
+    throw new TypeError(
+      session.engine.name === 'mysql'
+        ? 'this MySQL operation is written for the MariaDB connector: open its pool with driver=mariadb'
+        : `a MySQL operation was given a ${session.engine.label} session`,
+    );
+  }
+  return session;
 }

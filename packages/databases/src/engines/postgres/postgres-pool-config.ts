@@ -70,6 +70,19 @@ export async function prewarmPostgresPool(
 }
 
 /**
+ * The settings both PostgreSQL drivers are held to, spelled alike so the docs can check them: each
+ * statement unprepared unless the caller asks, one statement in flight per connection, timestamps
+ * without time zone read as UTC instants, int8 and numeric as strings, TCP_NODELAY on.
+ */
+export const POSTGRES_DRIVER_SETTINGS = {
+  prepare: 'per statement: unprepared, unless the caller asks for a prepared one',
+  pipelining: 'off',
+  timestampWithoutTimeZone: 'UTC Date',
+  int8AndNumeric: 'string',
+  tcpNoDelay: 'on',
+} as const;
+
+/**
  * What a report records about node-postgres: the settings postgres.js is held to as well (see
  * `postgres-second-driver.ts`).
  */
@@ -78,12 +91,9 @@ export function pgFacts(): DriverFacts {
     name: 'pg',
     library: 'pg',
     version: installedVersion('pg'),
-    settings: {
-      prepare: 'per statement: unprepared, unless the caller asks for a prepared one',
+    settings: POSTGRES_DRIVER_SETTINGS,
+    behaviour: {
       parameterTypes: 'left to the server (unnamed statement: parse, bind and execute in one round trip)',
-      pipelining: 'off (one statement in flight per connection)',
-      timestampWithoutTimeZone: 'UTC Date',
-      int8AndNumeric: 'string',
     },
   };
 }

@@ -6,7 +6,7 @@
  * for pg and refuse this session by name.
  */
 import { Kysely, PostgresDialect } from 'kysely';
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { meterReadings, PoolMeter } from '../../pool/pool-meter.js';
 import { prewarmConnections } from '../../pool/prewarm-connections.js';
 import { redactSecret } from '../../pool/redact-secret.js';
@@ -59,16 +59,13 @@ export async function createPostgresJsPool(
   const work = new WorkCounter();
   let opened = 0;
   let closed = 0;
-  // postgres.js opens each connection through `socket` when given one: the meter counts it, the
-  // work counter watches its bytes.
-  const openSocket = (): Socket => {
-    const socket = connect(connection.port, connection.host);
+  // Every connection's socket: the meter counts it, the work counter watches its bytes.
+  const onSocket = (socket: Socket): void => {
     meter.connectionOpened();
     opened += 1;
     work.watch(socket);
-    return socket;
   };
-  const sql = postgres(postgresJsOptions(connection, size, openSocket, () => (closed += 1)));
+  const sql = postgres(postgresJsOptions(connection, size, onSocket, () => (closed += 1)));
   let ended = false;
   const end = async (): Promise<void> => {
     if (ended) return;

@@ -1,5 +1,5 @@
 import { Kysely, PostgresDialect } from 'kysely';
-import type { PoolClient } from 'pg';
+import type { PoolClient, QueryResult } from 'pg';
 import type { DbbenchDatabase } from '../../workload/workload-tables.js';
 import { preparedStatementName } from '../../pool/prepared-name.js';
 import type { StatementOptions, StatementResult } from '../../pool/pool-types.js';
@@ -20,7 +20,11 @@ export class PostgresSession implements Session {
   ) {}
 
   async query(sqlText: string): Promise<readonly Record<string, unknown>[]> {
-    return (await this.client.query<Record<string, unknown>>(sqlText)).rows;
+    // Several statements in one text (the simple protocol allows it) give one result each: the last's rows.
+    const result = (await this.client.query<Record<string, unknown>>(sqlText)) as unknown as
+      | QueryResult<Record<string, unknown>>
+      | QueryResult<Record<string, unknown>>[];
+    return Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows;
   }
 
   async execute(

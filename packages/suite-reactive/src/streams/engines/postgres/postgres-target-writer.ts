@@ -1,14 +1,8 @@
-import {
-  postgresClientOf,
-  TARGET_COLUMNS,
-  targetRowsText,
-  type MeteredPool,
-  type TargetRow,
-} from '@dbbench/databases';
+import { TARGET_COLUMNS, targetRowsText, type MeteredPool, type TargetRow } from '@dbbench/databases';
 import type { RecordChunkCheckpoint } from '../engine-streams.js';
 
 /**
- * Writes one chunk of target rows with its own COPY FROM STDIN and records its checkpoint, in one
+ * Writes one chunk of target rows with its own COPY FROM STDIN (through the pool's driver) and records its checkpoint, in one
  * transaction on one connection borrowed from the pool for the chunk: the checkpoint can never name
  * rows that are not there. The commit does not wait for the WAL flush, as the pooled job's chunk
  * commits (`withPartitionSession`), so the two jobs compared in the docs write the same way: safe
@@ -20,14 +14,14 @@ export async function writePostgresTargetChunk(
   recordCheckpoint: RecordChunkCheckpoint,
 ): Promise<void> {
   await pool.withConnection(async (session) => {
-    const client = postgresClientOf(session);
-    await client.query('BEGIN; SET LOCAL synchronous_commit TO OFF');
+    // One round trip for both (the simple protocol takes several statements), on either driver.
+    await session.query('BEGIN; SET LOCAL synchronous_commit TO OFF');
     try {
       await session.engine.bulkLoad.load(session, 'target', TARGET_COLUMNS, targetRowsText(rows));
       await recordCheckpoint(session.db);
-      await client.query('COMMIT');
+      await session.query('COMMIT');
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      await session.query('ROLLBACK').catch(() => undefined);
       throw error;
     }
   });
