@@ -25,6 +25,13 @@ describe('createSuite', () => {
     expect(quickAxes['cpus']).toEqual(['none', '0.5']);
   });
 
+  // The hub lists one row per question, keyed by its words: two questions worded alike would merge.
+  it.each(['postgres', 'mysql'] as const)('words every declared question of %s differently', (engine) => {
+    const questions = (createSuite(engine).display?.answers ?? []).map((answer) => answer.question);
+    expect(questions.length).toBeGreaterThan(10);
+    expect(new Set(questions).size).toBe(questions.length);
+  });
+
   it('reads the provider and URL from the environment variables the README names', () => {
     const options = createSuite('mysql').options ?? {};
     expect(options['provider']?.env).toBe('DBBENCH_PROVIDER');

@@ -99,7 +99,7 @@ function driverAnswers(engineName: EngineName, first: string, second: string): A
       context: 'to move {dataSize} rows on 4 partitions, pool of 10',
     },
     {
-      question: '… and the memory each holds at its peak?',
+      question: '… and the memory each driver’s job holds at its peak?',
       baseline,
       candidate,
       per: ['dataSize'],
