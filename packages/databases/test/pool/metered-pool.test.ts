@@ -189,6 +189,28 @@ for (const engine of ENGINES) {
         expect(pool.metrics().connectionsOpened).toBeLessThanOrEqual(2);
       });
 
+      // The server ends an idle connection (an administrator, a restart, an idle timeout): the pool
+      // must neither crash (postgres.js 3.4.9 does if a statement is sent on it) nor hand it out
+      // again; at most one request sees the error, and a new connection takes its place.
+      it('replaces a connection the server killed while it sat idle, and goes on', async () => {
+        await using pool = await createPool(scratch.connection, { size: 1 });
+        await using admin = await createEnginePool(scratch.connection, { size: 1 });
+        const backendId =
+          engine === 'postgres' ? 'SELECT pg_backend_pid() AS id' : 'SELECT CONNECTION_ID() AS id';
+        const idOf = async (session: Session) => Number((await session.query(backendId))[0]?.['id']);
+        const killed = await pool.withConnection(idOf);
+        await admin.withConnection((session) =>
+          session.query(engine === 'postgres' ? `SELECT pg_terminate_backend(${killed})` : `KILL ${killed}`),
+        );
+        await sleep(300);
+        const outcomes = await Promise.allSettled(Array.from({ length: 3 }, () => pool.withConnection(idOf)));
+        const served = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+        expect(outcomes.length - served.length).toBeLessThanOrEqual(1);
+        expect(served.length).toBeGreaterThanOrEqual(2);
+        expect(served).not.toContain(killed);
+        expect(pool.metrics().connectionsOpened).toBeGreaterThanOrEqual(1);
+      });
+
       // postgres.js 3.4.9 keeps the row count of a statement that failed after sending rows, and
       // hands the next statement's rows after that many empty slots; the session resets it.
       it('gives the next statement a whole result after one that failed midway through its rows', async () => {

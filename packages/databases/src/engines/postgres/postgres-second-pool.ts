@@ -11,6 +11,7 @@ import type { DriverTake } from '../../pool/pool-meter.js';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Socket } from 'node:net';
 import { meterReadings, PoolMeter } from '../../pool/pool-meter.js';
+import { PoolConnectError } from '../../pool/pool-errors.js';
 import { prewarmConnections } from '../../pool/prewarm-connections.js';
 import { redactSecret } from '../../pool/redact-secret.js';
 import type { BarePool, PoolOptions } from '../../pool/pool-types.js';
@@ -25,7 +26,12 @@ import {
   type PostgresJsReserved,
   type PostgresJsSql,
 } from './postgres-second-driver.js';
-import { closedWhileReserved, kyselyPgClient, PostgresJsSession } from './postgres-second-session.js';
+import {
+  closedWhileReserved,
+  kyselyPgClient,
+  noteClosedReservation,
+  PostgresJsSession,
+} from './postgres-second-session.js';
 
 /**
  * Opens `size` connections of `sql` at once (each reserved, checked with `SELECT 1`, released);
@@ -63,11 +69,20 @@ export async function createPostgresJsPool(
   const work = new WorkCounter();
   let opened = 0;
   let closed = 0;
-  // Every connection's socket: the meter counts it, the work counter watches its bytes.
+  // Every connection's socket: the meter counts it, the work counter watches its bytes, and the pool
+  // learns which reservation it carries (see `reserveOne`), so a socket that closes marks its
+  // reservation closed before anyone sends on it.
+  const sockets: Socket[] = [];
+  const reservationOf = new WeakMap<Socket, PostgresJsReserved>();
   const onSocket = (socket: Socket): void => {
     meter.connectionOpened();
     opened += 1;
     work.watch(socket);
+    sockets.push(socket);
+    socket.once('close', () => {
+      const reserved = reservationOf.get(socket);
+      if (reserved !== undefined) noteClosedReservation(reserved);
+    });
   };
   const sql = postgres(postgresJsOptions(connection, size, onSocket, () => (closed += 1)));
   let ended = false;
@@ -80,17 +95,54 @@ export async function createPostgresJsPool(
   const idle: PostgresJsReserved[] = [];
   const waiting: Parameters<DriverTake<PostgresJsReserved>>[0][] = [];
   const giveBack = (reserved: PostgresJsReserved): void => {
+    if (closedWhileReserved(reserved)) {
+      replace();
+      return;
+    }
     const next = waiting.shift();
     if (next === undefined) idle.push(reserved);
     else next(undefined, reserved);
   };
-  await prewarmPostgresJs(sql, size, connection, giveBack);
+  // One reservation at a time, each on a connection it opens, so the socket opened meanwhile is its.
+  let reserving: Promise<unknown> = Promise.resolve();
+  const reserveOne = (): Promise<PostgresJsReserved> => {
+    const reservation = reserving.then(async () => {
+      const before = sockets.length;
+      const reserved = await sql.reserve();
+      await reserved.unsafe('SELECT 1');
+      const socket = sockets[before];
+      if (socket === undefined || sockets.length !== before + 1) {
+        throw new Error('postgres.js reserved a connection without opening one for it');
+      }
+      reservationOf.set(socket, reserved);
+      if (socket.closed) noteClosedReservation(reserved);
+      return reserved;
+    });
+    reserving = reservation.catch(() => undefined);
+    return reservation;
+  };
+  // postgres.js took a closed connection back itself: reserve another in its place (a new
+  // connection, counted as opened), or fail the next waiter with why it cannot.
+  const replace = (): void => {
+    reserveOne().then(giveBack, (error: unknown) => waiting.shift()?.(error, undefined));
+  };
+  try {
+    for (let index = 0; index < size; index += 1) idle.push(await reserveOne());
+  } catch (error) {
+    await end().catch(() => undefined);
+    throw new PoolConnectError(connection, size, redactSecret(error, connection.password));
+  }
 
   const checkedOut = new Set<PostgresJsReserved>();
   const acquire = async (): Promise<PostgresJsReserved> => {
     try {
       const reserved = await meter.acquire<PostgresJsReserved>((done) => {
-        const taken = idle.pop();
+        // An idle reservation whose socket closed is replaced, never handed out.
+        let taken = idle.pop();
+        while (taken !== undefined && closedWhileReserved(taken)) {
+          replace();
+          taken = idle.pop();
+        }
         if (taken === undefined) waiting.push(done);
         else done(undefined, taken);
       }, giveBack);
@@ -103,13 +155,7 @@ export async function createPostgresJsPool(
   const release = (reserved: PostgresJsReserved): void => {
     checkedOut.delete(reserved);
     meter.released(reserved);
-    if (!closedWhileReserved(reserved)) {
-      giveBack(reserved);
-      return;
-    }
-    // postgres.js took the closed connection back itself: reserve another in its place (a new
-    // connection, counted as opened), or fail the next waiter with why it cannot.
-    sql.reserve().then(giveBack, (error: unknown) => waiting.shift()?.(error, undefined));
+    giveBack(reserved);
   };
 
   const db = new Kysely<DbbenchDatabase>({

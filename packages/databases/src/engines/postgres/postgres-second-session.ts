@@ -43,6 +43,22 @@ export function closedWhileReserved(reserved: PostgresJsReserved): boolean {
   return closedReservations.has(reserved);
 }
 
+/**
+ * Records that the socket of `reserved` closed (the pool watches each reservation's socket): no
+ * statement is sent on it again — postgres.js 3.4.9 crashes the process with "Cannot read properties
+ * of null (reading 'write')" when one is — and the pool replaces it.
+ */
+export function noteClosedReservation(reserved: PostgresJsReserved): void {
+  closedReservations.add(reserved);
+}
+
+/** The error a statement on a closed reservation fails with, in postgres.js's own code. */
+function connectionClosedError(): Error {
+  return Object.assign(new Error('the connection was closed (by the server or the network) while reserved'), {
+    code: 'CONNECTION_CLOSED',
+  });
+}
+
 /** postgres.js's error codes for a connection that closed, was destroyed or was ended. */
 const CONNECTION_GONE = /^CONNECTION_(CLOSED|DESTROYED|ENDED)$/;
 
@@ -146,6 +162,7 @@ export class PostgresJsSession implements Session {
    * after an error from the server, resetting the connection's row count (see {@link ROW_COUNT_RESET}).
    */
   async #noteClosed<T>(work: () => Promise<T>): Promise<T> {
+    if (closedReservations.has(this.reserved)) throw connectionClosedError();
     try {
       return await work();
     } catch (error) {
