@@ -179,8 +179,10 @@ describe('server sizing follows the planned pool sizes', () => {
     ]);
     expect(result.stderr).toBe('');
     expect(result.exitCode).toBe(0);
-    // The quick profile runs the server without a quota and at 0.5 CPU (its cgroup, read back).
-    expect(result.stdout).toMatch(/pooled\.contention\s+200\s+10\s+100ms\s+none\s+thrpt/);
-    expect(result.stdout).toMatch(/pooled\.contention\s+200\s+10\s+100ms\s+0\.5\s+thrpt/);
+    // The quick profile runs the server without a quota and at 0.5 CPU (its cgroup, read back), on
+    // every driver.
+    expect(result.stdout).toMatch(/pooled\.contention\s+200\s+10\s+100ms\s+none\s+pg\s+thrpt/);
+    expect(result.stdout).toMatch(/pooled\.contention\s+200\s+10\s+100ms\s+0\.5\s+pg\s+thrpt/);
+    expect(result.stdout).toMatch(/pooled\.contention\s+200\s+10\s+100ms\s+0\.5\s+postgresjs\s+thrpt/);
   });
 });
