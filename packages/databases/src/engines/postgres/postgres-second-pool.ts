@@ -34,21 +34,21 @@ import {
 } from './postgres-second-session.js';
 
 /**
- * Opens `size` connections of `sql` at once (each reserved, checked with `SELECT 1`, released);
- * ends `sql` and throws a PoolConnectError without the password if one fails.
+ * Opens `size` connections of a bare pool's `sql` at once (each reserved, checked with `SELECT 1`,
+ * released); ends `sql` and throws a PoolConnectError without the password if one fails. (The
+ * metered pool keeps its connections reserved and opens them one at a time: see `reserveOne`.)
  */
 async function prewarmPostgresJs(
   sql: PostgresJsSql,
   size: number,
   connection: ConnectionInfo,
-  giveBack: (reserved: PostgresJsReserved) => void = (reserved) => reserved.release(),
 ): Promise<void> {
   await prewarmConnections<PostgresJsReserved>(
     { connection, size, end: () => sql.end({ timeout: 0 }) },
     {
       take: () => sql.reserve(),
       validate: async (reserved) => void (await reserved.unsafe('SELECT 1')),
-      giveBack,
+      giveBack: (reserved) => reserved.release(),
     },
   );
 }
