@@ -2,6 +2,7 @@ import type { DbbenchChart } from '@dbbench/harness/report';
 import { scoreChart, type ChartDefinition } from './charts/score-chart.js';
 import type { MarkdownTable } from './markdown-table.js';
 import { appliedNote } from './applied-settings.js';
+import { histogramTable, type HistogramTable } from './histogram-table.js';
 import { benchmarkTables } from './results-table.js';
 import type { ResultRow } from './result-row.js';
 import { slug } from './slug.js';
@@ -19,6 +20,8 @@ export interface BenchmarkSection {
   readonly applied: string | null;
   readonly table: MarkdownTable;
   readonly failures: readonly string[];
+  /** The recorded latency distributions (HDR histograms), or null when no result carries any. */
+  readonly histograms: HistogramTable | null;
   readonly chart: SectionChart | null;
   /** The suite's declared charts of this benchmark (e.g. acquire waits against the pool size). */
   readonly declaredCharts: readonly SectionChart[];
@@ -129,6 +132,7 @@ export function benchmarkSections(
         applied: appliedNote(unitRows),
         table: tables.table,
         failures: tables.failures,
+        histograms: histogramTable(unitRows, tables.layout),
         chart: chart ? sectionChart(chart) : null,
         declaredCharts: declared.map(sectionChart),
         secondary:

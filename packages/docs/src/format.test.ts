@@ -3,6 +3,7 @@ import {
   compareParamValues,
   escapeTableCell,
   formatBytes,
+  formatCount,
   formatNumber,
   formatPercent,
   formatRatio,
@@ -15,6 +16,12 @@ describe('formatting', () => {
     expect(formatNumber(1.5, 2)).toBe('1.5');
     expect(formatNumber('NaN')).toBe('—');
     expect(formatNumber(Number.POSITIVE_INFINITY)).toBe('—');
+  });
+
+  it('writes counts in full, grouped', () => {
+    expect(formatCount(123456)).toBe('123,456');
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(Number.NaN)).toBe('—');
   });
 
   it('signs percentages and ratios', () => {

@@ -27,6 +27,16 @@ export function formatNumber(value: number | 'NaN' | undefined, significantDigit
   return significantFormatter(significantDigits).format(value);
 }
 
+const countFormatter = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0, useGrouping: true });
+
+/**
+ * A count in full, e.g. `formatCount(123456)` → `"123,456"`: a count of recorded events is exact,
+ * and rounding it to 3 digits would hide what a reader checks it against.
+ */
+export function formatCount(value: number): string {
+  return Number.isFinite(value) ? countFormatter.format(value) : NOT_APPLICABLE;
+}
+
 /** A signed percentage with one decimal, e.g. `+4.2%` or `-19.8%`. */
 export function formatPercent(value: number): string {
   if (!Number.isFinite(value)) return NOT_APPLICABLE;

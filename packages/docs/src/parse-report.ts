@@ -1,6 +1,7 @@
 import { redactCredentials, redactReportCredentials } from '@dbbench/harness';
 import { dbbenchReportSchema, jmhReportSchema } from '@dbbench/harness/report';
 import { DocsError } from './docs-error.js';
+import { checkHistograms } from './histogram-distributions.js';
 import { fillRawDataFromHistograms } from './jmh-histogram.js';
 import { findNonFiniteNumber, formatJsonPath, type ReportProblem } from './json-path.js';
 import { findResultProblem } from './report-checks.js';
@@ -80,8 +81,9 @@ function hasDbbenchExtension(results: readonly unknown[]): boolean {
  * reports enter the docs, current and baseline alike. A file whose results carry a `dbbench` extension is checked
  * against the harness's report schema; a file with none is read as plain JMH JSON (sample-mode
  * histograms included). Then what no schema can see: an empty report, a negative or non-finite
- * score, the same combination twice. Every error names the file, the JSON path and what was
- * expected, in at most three lines.
+ * score, the same combination twice, an HDR histogram that does not decode or whose stored summary
+ * disagrees with it (see `histogram-distributions.ts`). Every error names the file, the JSON path
+ * (a histogram's: the result) and what was expected, in at most three lines.
  *
  * @param file - the path shown in messages and recorded in the docs
  * @param text - the file's content
@@ -140,5 +142,6 @@ export function parseReport(file: string, text: string): ReportFile {
       }
     }
   }
+  checkHistograms(file, parsed.data);
   return { kind: 'dbbench', file, suite, database, results: parsed.data };
 }

@@ -38,8 +38,11 @@ export interface BenchmarkTables {
   readonly secondary: readonly MetricGroupTable[];
 }
 
-/** The key columns of a row: its varying axes (one combined column when there are too many), its mode. */
-function keyColumns(
+/**
+ * The key columns of a row: its varying axes (one combined column when there are more than `room`),
+ * its mode when that varies. Every table of a benchmark names its rows this way.
+ */
+export function keyColumns(
   layout: AxisLayout,
   room: number,
 ): { header: string[]; cells: (row: ResultRow) => string[] } {

@@ -16,6 +16,8 @@ export type {
   DbbenchResult,
   Environment,
   Failure,
+  HistogramRecord,
+  HistogramSummaryRecord,
   JmhMetric,
   JmhNumber,
   JmhResult,
@@ -79,3 +81,12 @@ export {
 } from './cli/cli-command.js';
 // Comparing a baseline and a candidate: pure statistics and renderers (the `compare` command's core).
 export * from './compare/index.js';
+export {
+  combineHistograms,
+  HISTOGRAM_PERCENTILES,
+  LatencyHistogram,
+  summarizeHistogram,
+  type HistogramSample,
+  type HistogramSummary,
+} from './stats/histogram.js';
+export { histogramSummaryRecord } from './report/result-histograms.js';

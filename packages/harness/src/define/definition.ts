@@ -24,6 +24,7 @@
  * ```
  */
 
+import type { HistogramSample } from '../stats/histogram.js';
 import type { AxisType } from './axis-types.js';
 import type { SuiteDisplay } from './presentation.js';
 
@@ -99,6 +100,15 @@ export interface Profiler {
   /** Called right after the clock stops for each invocation (outside the timed region). */
   timedRegionEnded?(): void;
   afterIteration(info: IterationInfo): readonly MetricSample[] | Promise<readonly MetricSample[]>;
+  /**
+   * The distributions this profiler recorded in the iteration it just watched (e.g. `latency` of an
+   * open-loop benchmark, one `LatencyHistogram` encoded per iteration). Called right after
+   * {@link Profiler.afterIteration}, for warmup iterations too (the report keeps only measured
+   * ones), and written to the result's `dbbench.histograms`: encoded histograms combine exactly
+   * across iterations, forks and shards, where percentiles reported as secondary metrics could only
+   * be averaged. Reset what you record after handing it over. Optional.
+   */
+  histograms?(): readonly HistogramSample[];
 }
 
 /** Iteration counts and times; any field left out falls back to the suite, then harness defaults. */

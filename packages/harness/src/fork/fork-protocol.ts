@@ -4,6 +4,7 @@
  */
 import type { Json, MetricSample, Mode, ParamSet, TimeUnit } from '../define/definition.js';
 import type { ResolvedSettings } from '../plan/settings.js';
+import type { HistogramSample } from '../stats/histogram.js';
 
 /** Everything a fork needs to run one combination. */
 export interface ForkTask {
@@ -34,6 +35,8 @@ export interface IterationResult {
   /** `sample` mode only: every invocation's time in the result's unit, untrimmed. */
   readonly samples?: Float64Array;
   readonly secondary: readonly MetricSample[];
+  /** What the profilers' `histograms` handed over, in profiler order; absent when none did. */
+  readonly histograms?: readonly HistogramSample[];
 }
 
 /** Where a fork failed and why. */

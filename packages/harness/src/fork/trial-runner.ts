@@ -12,6 +12,7 @@ import type {
   MetricSample,
   Profiler,
 } from '../define/definition.js';
+import { LatencyHistogram, type HistogramSample } from '../stats/histogram.js';
 import { errorMessage } from '../define/errors.js';
 import type { ForkFailure, ForkTask, IterationResult, PhaseChange } from './fork-protocol.js';
 import { gcProfiler } from './gc-profiler.js';
@@ -185,10 +186,12 @@ async function runIteration(
         );
   const operations = benchmark.operationsPerInvocation ?? 1;
   const secondary: MetricSample[] = [];
+  const histograms: HistogramSample[] = [];
   enter('profilers.afterIteration');
   for (const profiler of profilers) {
     const info = { invocations: timed.invocations, measuredNs: timed.measuredNs, warmup };
     secondary.push(...(await inPhase('profilers', () => profiler.afterIteration(info))));
+    histograms.push(...(await inPhase('profilers', () => handedHistograms(profiler))));
   }
   enter('teardownIteration');
   await inPhase('teardownIteration', () => benchmark.teardownIteration?.(state, ctx));
@@ -200,7 +203,27 @@ async function runIteration(
     score: iterationScore(timed, task, operations),
     ...(task.mode === 'sample' ? { samples: samplesInUnit(timed, task, operations) } : {}),
     secondary,
+    ...(histograms.length === 0 ? {} : { histograms }),
   };
+}
+
+/**
+ * What a profiler's `histograms` handed over, checked here, where the profiler can be named: a
+ * sample that is not an encoded histogram would otherwise surface only when the parent builds the
+ * report, with nothing to say which profiler wrote it. Copied to plain data for the IPC channel.
+ */
+function handedHistograms(profiler: Profiler): HistogramSample[] {
+  return (profiler.histograms?.() ?? []).map(({ name, unit, encoded }) => {
+    const which = `profiler ${profiler.name}: histogram "${name}"`;
+    if (name === '') throw new Error(`profiler ${profiler.name}: a histogram needs a name`);
+    if (unit !== 'ms') throw new Error(`${which} has unit "${String(unit)}"; histograms read in ms`);
+    try {
+      LatencyHistogram.decode(encoded);
+    } catch (error) {
+      throw new Error(`${which} is ${errorMessage(error)}`, { cause: error });
+    }
+    return { name, unit, encoded };
+  });
 }
 
 /**

@@ -7,6 +7,9 @@ import type { DbbenchResult } from './report-schema.js';
 import { reportResult } from '../../test/fixtures/report-result.js';
 import { expandMatrix, type Combination } from '../plan/run-plan.js';
 import { combinationKey, selectShard } from '../plan/shard-plan.js';
+import { redactReportCredentials } from './redact-credentials.js';
+import { histogramSummaryRecord } from './result-histograms.js';
+import { combineHistograms, LatencyHistogram, summarizeHistogram } from '../stats/histogram.js';
 
 const noop = { setupTrial: () => ({}), run: () => 1 };
 const suite = defineSuite({
@@ -65,6 +68,40 @@ function shardReport(index: number, count: number, origin: Origin = {}): ShardRe
   return {
     source: `postgres.shard-${index}-of-${count}.json`,
     report: selection.combinations.map((combination) => result(combination, selection.record, origin)),
+  };
+}
+
+/** One iteration's histogram of `count` latencies from `firstMs` on, `stepMs` apart. */
+function encodedLatencies(firstMs: number, stepMs: number, count: number): string {
+  const histogram = new LatencyHistogram();
+  for (let index = 0; index < count; index += 1) histogram.record(firstMs + index * stepMs);
+  return histogram.encode();
+}
+
+/**
+ * A shard's report whose every result carries a `latency` histogram per measured iteration (two
+ * forks of two iterations, values that differ by result, fork and iteration), as the result builder
+ * writes it.
+ */
+function shardReportWithHistograms(index: number, count: number): ShardReportInput {
+  const input = shardReport(index, count);
+  return {
+    ...input,
+    report: input.report.map((entry, position) => {
+      const offset = index * 100 + position * 10;
+      const forks = [0, 1].map((fork) =>
+        [0, 1].map((iteration) => encodedLatencies(offset + fork + iteration * 0.5, 0.013 * (fork + 1), 500)),
+      );
+      const summary = histogramSummaryRecord(summarizeHistogram(combineHistograms(forks.flat())));
+      return {
+        ...entry,
+        dbbench: {
+          ...entry.dbbench,
+          histograms: { latency: { unit: 'ms' as const, forks } },
+          histogramSummaries: { latency: summary },
+        },
+      };
+    }),
   };
 }
 
@@ -141,6 +178,29 @@ describe('mergeShardReports', () => {
     const outcome = mergeShardReports(mixed, { allowMixed: true });
     expect(outcome.mixed).toEqual(['git commit', 'CPU']);
     expect(new Set(outcome.report.map((merged) => merged.dbbench.git.commit)).size).toBe(2);
+  });
+
+  it("passes histograms through: whole-run percentiles of the merged report equal the shards' exactly", async () => {
+    const inputs = [shardReportWithHistograms(1, 2), shardReportWithHistograms(2, 2)];
+    // As `dbbench merge` reads them: redacted first, which must leave every encoding intact.
+    const outcome = mergeShardReports(
+      inputs.map((input) => ({ ...input, report: redactReportCredentials(input.report) })),
+    );
+    const shardResults = new Map(
+      inputs.flatMap((input) => input.report.map((entry) => [resultKey(entry), entry])),
+    );
+    expect(outcome.report).toHaveLength(plan.length);
+    for (const merged of outcome.report) {
+      const original = shardResults.get(resultKey(merged));
+      const mergedEncodings = merged.dbbench.histograms?.['latency']?.forks.flat() ?? [];
+      const originalEncodings = original?.dbbench.histograms?.['latency']?.forks.flat() ?? [];
+      expect(mergedEncodings).toHaveLength(4);
+      const fromMerged = summarizeHistogram(combineHistograms(mergedEncodings));
+      expect(fromMerged).toEqual(summarizeHistogram(combineHistograms(originalEncodings)));
+      expect(fromMerged.count).toBe(2000);
+      expect(merged.dbbench.histogramSummaries?.['latency']).toEqual(fromMerged);
+    }
+    await expect(parseReport(outcome.report, 'merged')).resolves.toHaveLength(plan.length);
   });
 
   it('keeps failed results as failures and counts them', () => {

@@ -50,6 +50,8 @@ export function mergeShardReports(
   const report = plan.map((combination) => {
     // checkCoverage has found every planned combination.
     const { result } = bySource.get(resultKey(combination)) as SourcedResult;
+    // Everything else passes through as it is, histograms included: a shard holds whole
+    // combinations, so no result's distributions are spread over shards to be combined.
     const { shard: _shard, ...extension } = result.dbbench;
     return { ...result, dbbench: extension };
   });

@@ -5,6 +5,7 @@ import {
   redactCredentials,
   redactReportCredentials,
 } from './redact-credentials.js';
+import { LatencyHistogram } from '../stats/histogram.js';
 
 /** A connection string, what it must become, and the secret that must be gone. */
 const FORMS: readonly { name: string; text: string; redacted: string }[] = [
@@ -210,6 +211,22 @@ describe('redactReportCredentials', () => {
     const clean = [{ params: { dataSize: '1000' }, primaryMetric: { score: 1 } }];
     expect(redactReportCredentials(clean)).toEqual(clean);
     expect(report[0]?.params.dbPassword).toBe('two words');
+  });
+
+  it('keeps histogram encodings whole, though their end can read as `name=value`', () => {
+    // 66 values 430 µs apart encode to `…8hPw==`: the name `…8hPw` ends in the word `pw`.
+    const histogram = new LatencyHistogram();
+    for (let index = 1; index <= 66; index += 1) histogram.record(index * 0.43);
+    const encoded = histogram.encode();
+    expect(redactCredentials(encoded)).not.toBe(encoded);
+    const withHistogram = [{ dbbench: { histograms: { latency: { unit: 'ms', forks: [[encoded]] } } } }];
+    expect(redactReportCredentials(withHistogram)).toEqual(withHistogram);
+    // Anywhere else, and anything but base64 there, is redacted as before.
+    const elsewhere = [
+      { dbbench: { failures: [encoded], histograms: { latency: { forks: [['x pw=y']] } } } },
+    ];
+    expect(JSON.stringify(redactReportCredentials(elsewhere))).not.toContain(encoded);
+    expect(JSON.stringify(redactReportCredentials(elsewhere))).toContain('x pw=***');
   });
 
   it('keeps a __proto__ key a plain key', () => {

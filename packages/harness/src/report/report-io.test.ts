@@ -6,6 +6,8 @@ import { isUserError } from '../define/errors.js';
 import { mergeResults, readReport, readReportIfExists, resultKey, writeReportAtomic } from './report-io.js';
 import type { DbbenchResult } from './report-schema.js';
 import { reportResult } from '../../test/fixtures/report-result.js';
+import { histogramSummaryRecord } from './result-histograms.js';
+import { combineHistograms, LatencyHistogram, summarizeHistogram } from '../stats/histogram.js';
 
 function result(params: Record<string, string>, score: number): DbbenchResult {
   return reportResult(score, { result: { params } });
@@ -38,6 +40,24 @@ describe('report files', () => {
     expect(isUserError(error)).toBe(true);
     expect((error as Error).message).toContain(path);
     expect((error as Error).message).toContain('[0].primaryMetric.score');
+  });
+
+  it('round-trips histograms and their summaries, and names a malformed one', async () => {
+    const histogram = new LatencyHistogram();
+    for (const latency of [0.5, 1, 2]) histogram.record(latency);
+    const forks = [[histogram.encode()], [histogram.encode(), histogram.encode()]];
+    const summary = histogramSummaryRecord(summarizeHistogram(combineHistograms(forks.flat())));
+    const withHistograms = reportResult(1, {
+      dbbench: { histograms: { latency: { unit: 'ms', forks } }, histogramSummaries: { latency: summary } },
+    });
+    const path = join(directory, 'histograms.json');
+    await writeReportAtomic(path, [withHistograms]);
+    expect(await readReport(path)).toEqual([withHistograms]);
+
+    const broken = JSON.parse(JSON.stringify([withHistograms])) as DbbenchResult[];
+    (broken[0]?.dbbench.histograms?.['latency']?.forks[1] as unknown[])[0] = 42;
+    await writeFile(path, JSON.stringify(broken));
+    await expect(readReport(path)).rejects.toThrow('[0].dbbench.histograms.latency.forks[1][0]');
   });
 
   it('rejects invalid JSON and missing files with user errors', async () => {

@@ -109,6 +109,27 @@ export type DbbenchAnswer = z.infer<typeof answerSchema>;
 /** One side of a declared answer as a report carries it. */
 export type DbbenchAnswerSide = z.infer<typeof answerSideSchema>;
 
+/**
+ * One named distribution of a result (see `stats/histogram.ts`): per fork, in fork order, the
+ * compressed base64 HDR histogram of each measured iteration, in iteration order. Encodings, not
+ * percentiles, so forks, shards and readers combine them exactly.
+ */
+export const histogramRecordSchema = z.object({
+  /** The unit values read in once decoded (recorded in whole µs, read back in ms). */
+  unit: z.literal('ms'),
+  forks: z.array(z.array(z.string().min(1))),
+});
+
+/**
+ * A distribution summarised over every fork and measured iteration of a result (`summarizeHistogram`
+ * of the combined encodings), for readers without an HDR decoder. Percentiles are keyed as written
+ * (`"50"`, `"99.9"`, `"100"` = the maximum), in ms; "NaN" when nothing was recorded.
+ */
+export const histogramSummarySchema = z.object({
+  count: z.number().int().min(0),
+  percentiles: z.record(z.string(), jmhNumberSchema),
+});
+
 /** dbbench's extension on each JMH result. */
 export const dbbenchExtensionSchema = z.object({
   harnessVersion: z.string(),
@@ -185,6 +206,13 @@ export const dbbenchExtensionSchema = z.object({
   answers: z.array(answerSchema).optional(),
   /** The suite's declared charts of this result's benchmark (see `presentation.ts`). */
   charts: z.array(chartSchema).optional(),
+  /**
+   * The distributions the profilers recorded (`Profiler.histograms`), by name, e.g. `latency`;
+   * absent when no measured iteration carried one, and on failed results.
+   */
+  histograms: z.record(z.string(), histogramRecordSchema).optional(),
+  /** Each of `histograms` summarised over all its forks and iterations, by the same names. */
+  histogramSummaries: z.record(z.string(), histogramSummarySchema).optional(),
 });
 
 /** One JMH result (one benchmark × mode × parameter combination). */
@@ -226,6 +254,8 @@ export type Failure = z.infer<typeof failureSchema>;
 export type Environment = z.infer<typeof environmentSchema>;
 export type PlanSection = z.infer<typeof planSectionSchema>;
 export type ShardRecord = z.infer<typeof shardRecordSchema>;
+export type HistogramRecord = z.infer<typeof histogramRecordSchema>;
+export type HistogramSummaryRecord = z.infer<typeof histogramSummarySchema>;
 export type DbbenchExtension = z.infer<typeof dbbenchExtensionSchema>;
 export type DbbenchResult = z.infer<typeof dbbenchResultSchema>;
 export type DbbenchReport = z.infer<typeof dbbenchReportSchema>;

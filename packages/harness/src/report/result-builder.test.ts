@@ -5,6 +5,7 @@ import { dbbenchResultSchema } from './report-schema.js';
 import { buildResult, type CombinationOutcome, type RunMetadata } from './result-builder.js';
 import { DEFAULT_SETTINGS } from '../plan/settings.js';
 import { confidenceHalfWidth, mean } from '../stats/statistics.js';
+import { combineHistograms, LatencyHistogram, summarizeHistogram } from '../stats/histogram.js';
 
 const metadata: RunMetadata = {
   suite: 'synthetic',
@@ -95,5 +96,71 @@ describe('buildResult', () => {
     // Reports from before the field existed stay valid.
     const { noisy: _noisy, ...olderExtension } = quiet.dbbench;
     expect(dbbenchResultSchema.safeParse({ ...quiet, dbbench: olderExtension }).success).toBe(true);
+  });
+});
+
+describe('buildResult with histograms', () => {
+  /** An iteration whose profiler recorded `latenciesMs` as the histogram `latency`. */
+  function withLatencies(warmup: boolean, index: number, latenciesMs: readonly number[]): IterationResult {
+    const histogram = new LatencyHistogram();
+    for (const latency of latenciesMs) histogram.record(latency);
+    return {
+      ...iteration(index, [1]),
+      warmup,
+      histograms: [{ name: 'latency', unit: 'ms', encoded: histogram.encode() }],
+    };
+  }
+
+  // Warmup latencies of 500 ms: far above every measured one, so a leak shows in the maximum.
+  const forks = [
+    [withLatencies(true, 1, [500, 500]), withLatencies(false, 1, [1, 2, 3]), withLatencies(false, 2, [4])],
+    [withLatencies(true, 1, [500]), withLatencies(false, 1, [10, 20]), withLatencies(false, 2, [30, 40, 50])],
+  ];
+  const result = buildResult(outcome('avgt', forks), metadata);
+
+  it("keeps each fork's measured encodings in iteration order, never a warmup one", () => {
+    const measuredEncodings = forks.map((fork) =>
+      fork.filter((entry) => !entry.warmup).map((entry) => entry.histograms?.[0]?.encoded),
+    );
+    expect(result.dbbench.histograms).toEqual({ latency: { unit: 'ms', forks: measuredEncodings } });
+    expect(dbbenchResultSchema.parse(result).dbbench.histograms?.['latency']?.forks).toEqual(
+      measuredEncodings,
+    );
+  });
+
+  it('summarises the combined measured histograms: every measured request counted once', () => {
+    const summary = result.dbbench.histogramSummaries?.['latency'];
+    expect(summary?.count).toBe(3 + 1 + 2 + 3);
+    const encodings = result.dbbench.histograms?.['latency']?.forks.flat() ?? [];
+    expect(summary).toEqual(summarizeHistogram(combineHistograms(encodings)));
+    expect(summary?.percentiles['100']).toBeCloseTo(50, 1);
+  });
+
+  it('leaves both fields out when no iteration carried a histogram, and on a failed result', () => {
+    const plain = buildResult(outcome('avgt', [[iteration(1, [1]), iteration(2, [1])]]), metadata);
+    expect(plain.dbbench).not.toHaveProperty('histograms');
+    expect(plain.dbbench).not.toHaveProperty('histogramSummaries');
+    const failing = outcome('avgt', forks);
+    const failed = buildResult(
+      {
+        ...failing,
+        forkOutcomes: failing.forkOutcomes.map((fork, index) =>
+          index === 0 ? { ...fork, failure: { phase: 'measurement', message: 'boom' } } : fork,
+        ),
+      },
+      metadata,
+    );
+    expect(failed.dbbench.status).toBe('failed');
+    expect(failed.dbbench).not.toHaveProperty('histograms');
+  });
+
+  it('writes an empty histogram\'s percentiles as "NaN", which the schema accepts', () => {
+    const empty = { name: 'latency', unit: 'ms' as const, encoded: new LatencyHistogram().encode() };
+    const quiet = buildResult(outcome('avgt', [[{ ...iteration(1, [1]), histograms: [empty] }]]), metadata);
+    expect(quiet.dbbench.histogramSummaries?.['latency']).toMatchObject({
+      count: 0,
+      percentiles: { '50': 'NaN', '100': 'NaN' },
+    });
+    expect(dbbenchResultSchema.safeParse(quiet).success).toBe(true);
   });
 });

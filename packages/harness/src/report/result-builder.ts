@@ -11,6 +11,7 @@ import { isNoisyForks } from '../compare/fork-statistics.js';
 import { PERCENTILE_KEYS, summarize, type Summary } from '../stats/statistics.js';
 import { formatIterationTime, scoreUnit } from '../define/units.js';
 import { HARNESS_VERSION } from '../define/version.js';
+import { histogramExtension } from './result-histograms.js';
 import {
   answersOfBenchmark,
   chartsOfBenchmark,
@@ -107,6 +108,8 @@ export function buildResult(outcome: CombinationOutcome, metadata: RunMetadata):
       runInfo: { ...metadata.runInfo } as DbbenchResult['dbbench']['runInfo'],
       ...appliedExtension(outcome.forkOutcomes),
       ...factsExtension(outcome.forkOutcomes),
+      // Like secondary metrics, only a result that did not fail has distributions: a failure is never scored.
+      ...(ok ? histogramExtension(measured) : {}),
       ...(primary === undefined
         ? {}
         : {
