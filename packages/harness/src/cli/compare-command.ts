@@ -12,6 +12,7 @@ import {
   addFlags,
   ITERATION_FLAGS,
   iterationSettingsOf,
+  paramFlagsOf,
   quickFlag,
   SELECTION_FLAGS,
   type MeasurementFlags,
@@ -256,7 +257,7 @@ export async function runCompare(
   const run = await runComparison({
     suites,
     plan: {
-      paramOverrides: parseParamFlags(flags.param),
+      paramOverrides: parseParamFlags(paramFlagsOf(flags)),
       ...(flags.bench === undefined ? {} : { benchmarkFilter: flags.bench }),
       ...(flags.mode === undefined ? {} : { modes: flags.mode }),
       quick: flags.quick === true,

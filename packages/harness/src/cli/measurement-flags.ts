@@ -13,6 +13,10 @@ import { durationFlag, integerAtLeast, parseModes } from './cli-parsers.js';
 /** The values commander parses from the shared flags. */
 export interface MeasurementFlags {
   param: string[];
+  /** pgbench's `-R` spelled long: `-p rate=<values>`. */
+  rate?: string;
+  /** pgbench's `--latency-limit`, ms: `-p latencyLimit=<n>ms`. */
+  latencyLimit?: number;
   bench?: string;
   mode?: Mode[];
   quick?: boolean;
@@ -58,6 +62,17 @@ export const SELECTION_FLAGS: readonly FlagDeclaration[] = [
     flags: '-m, --mode <modes>',
     description: `replace benchmark modes: ${MODES.join(', ')} (comma-separated)`,
     parse: parseModes,
+  },
+  {
+    flags: '--rate <values>',
+    description:
+      'open-loop arrivals per second (pgbench -R), the same as -p rate=<values>, e.g. --rate 500,2000; for suites with a rate axis',
+  },
+  {
+    flags: '--latency-limit <duration>',
+    description:
+      "pgbench's --latency-limit for open-loop benchmarks, the same as -p latencyLimit=<duration>, e.g. 10ms",
+    parse: durationFlag('--latency-limit'),
   },
 ];
 
@@ -140,4 +155,16 @@ export function iterationSettingsOf(flags: MeasurementFlags): IterationSettings 
     ...(flags.time === undefined ? {} : { measurementTimeMs: flags.time }),
     ...(flags.timeout === undefined ? {} : { timeoutMs: flags.timeout }),
   };
+}
+
+/**
+ * The `-p` overrides the flags ask for: every `-p`, then the pgbench spellings `--rate` and
+ * `--latency-limit` as the axes they stand for (`rate`, `latencyLimit`), so one parser checks all.
+ */
+export function paramFlagsOf(flags: MeasurementFlags): string[] {
+  return [
+    ...flags.param,
+    ...(flags.rate === undefined ? [] : [`rate=${flags.rate}`]),
+    ...(flags.latencyLimit === undefined ? [] : [`latencyLimit=${flags.latencyLimit}ms`]),
+  ];
 }

@@ -22,6 +22,7 @@ import {
   addFlags,
   ITERATION_FLAGS,
   iterationSettingsOf,
+  paramFlagsOf,
   quickFlag,
   SELECTION_FLAGS,
   type FlagDeclaration,
@@ -128,8 +129,8 @@ function runFlags(): { readonly before: FlagDeclaration[]; readonly after: FlagD
 /** Every flag of `run`, in help order. */
 function allRunFlags(): FlagDeclaration[] {
   const { before, after } = runFlags();
-  const [bench, param, mode] = SELECTION_FLAGS;
-  return [param, bench, ...before, ...ITERATION_FLAGS, mode, ...after].filter(
+  const [bench, param, mode, ...pgbenchSpellings] = SELECTION_FLAGS;
+  return [param, bench, ...before, ...ITERATION_FLAGS, mode, ...pgbenchSpellings, ...after].filter(
     (flag): flag is FlagDeclaration => flag !== undefined,
   );
 }
@@ -181,7 +182,7 @@ export function findSuiteModuleArgument(args: readonly string[]): string | undef
 /** Runs a parsed `run`; resolves to the exit code. */
 export async function runCommand(request: RunRequest): Promise<number> {
   const { suite, suitePath, flags, suiteOptions } = request;
-  const paramOverrides = parseParamFlags(flags.param);
+  const paramOverrides = parseParamFlags(paramFlagsOf(flags));
   const plan = expandMatrix(suite, {
     paramOverrides,
     ...(flags.bench === undefined ? {} : { benchmarkFilter: flags.bench }),
