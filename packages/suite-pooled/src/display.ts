@@ -156,8 +156,47 @@ function answers(
       phrasing: 'value',
     },
     ...serverCpuAnswers(crowd.driver),
+    ...rateAnswers(),
     ...clientAnswers(drivers[0] ?? ''),
     ...driverAnswers(drivers, driverLabelsOf),
+  ];
+}
+
+/** The open loop's primary-key SELECT without a timeout or latency limit. */
+const OPEN_LOOP = { query: 'selectById', acquireTimeout: 'none', latencyLimit: 'none' } as const;
+
+/**
+ * The open loop's questions: what a larger pool does to the latency users see at each arrival rate
+ * (from the intended start, so queueing for a connection counts), and the seed's fail-fast lesson
+ * at the top rate, where requests queue: the p99 and the share of requests served.
+ */
+function rateAnswers(): AnswerDeclaration[] {
+  const overloaded = { ...OPEN_LOOP, poolSize: '10', rate: '8000' };
+  return [
+    {
+      question: 'Open loop: what does a pool of 60 instead of 10 do to the p99 latency users see?',
+      baseline: { benchmark: 'rate', where: { ...OPEN_LOOP, poolSize: '10' } },
+      candidate: { benchmark: 'rate', where: { ...OPEN_LOOP, poolSize: '60' } },
+      per: ['rate'],
+      metric: 'latency.p99',
+      phrasing: 'value',
+      context: 'at {rate} primary-key SELECTs a second, from each one’s intended start',
+    },
+    {
+      question:
+        'Open loop at 8000 requests a second on 10 connections: what does a 10 ms acquire timeout do to the p99?',
+      baseline: { benchmark: 'rate', where: overloaded },
+      candidate: { benchmark: 'rate', where: { ...overloaded, acquireTimeout: '10ms' } },
+      metric: 'latency.p99',
+      phrasing: 'value',
+    },
+    {
+      question: '… and to the share of arrivals served?',
+      baseline: { benchmark: 'rate', where: overloaded },
+      candidate: { benchmark: 'rate', where: { ...overloaded, acquireTimeout: '10ms' } },
+      metric: 'successRate',
+      phrasing: 'value',
+    },
   ];
 }
 
@@ -304,6 +343,28 @@ function charts(bulkName: string, firstDriver: string): ChartDeclaration[] {
       where: { poolSize: '10', acquireTimeout: 'none', driver: firstDriver },
       caption:
         "Each line is the server held to a CPU quota (its cgroup's, read back before every fork), the pool fixed at 10 connections: with more callers than connections the wait for one grows the tail, and a server with less CPU serves each request more slowly, so every caller waits longer for its turn.",
+    },
+    {
+      name: 'saturation-p99',
+      title: 'rate: p99 latency from the intended start against the arrival rate, per pool size',
+      benchmark: 'rate',
+      metric: 'latency.p99',
+      x: 'rate',
+      series: 'poolSize',
+      where: OPEN_LOOP,
+      caption:
+        'Primary-key SELECTs arrive on a Poisson schedule at the rate on the x axis, each timed from when it was meant to start: while the pool keeps up, the p99 stays near one round trip; past what it serves, arrivals queue for a connection and the p99 grows by orders of magnitude. The achieved rate (requests/s) is in the table above.',
+    },
+    {
+      name: 'saturation-p50',
+      title: 'rate: median latency from the intended start against the arrival rate, per pool size',
+      benchmark: 'rate',
+      metric: 'latency.p50',
+      x: 'rate',
+      series: 'poolSize',
+      where: OPEN_LOOP,
+      caption:
+        'The same arrivals’ median: a knee in the median, not only in the tail, means the pool is saturated rather than stalled now and then.',
     },
     {
       name: 'drivers',

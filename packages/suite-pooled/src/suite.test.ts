@@ -7,7 +7,14 @@ describe('createSuite', () => {
       const suite = createSuite(engine);
       expect(suite.name).toBe('pooled');
       expect(suite.database).toBe(engine);
-      expect(Object.keys(suite.benchmarks)).toEqual(['seed', 'job', 'limit', 'queries', 'contention']);
+      expect(Object.keys(suite.benchmarks)).toEqual([
+        'seed',
+        'job',
+        'limit',
+        'queries',
+        'contention',
+        'rate',
+      ]);
       for (const benchmark of Object.values(suite.benchmarks)) {
         for (const axis of benchmark.axes) expect(Object.keys(suite.axes)).toContain(axis);
       }

@@ -11,6 +11,7 @@ import {
   SERVER_CPU_QUOTAS,
 } from './benchmarks/contention.js';
 import { jobBenchmark } from './benchmarks/job.js';
+import { createRateBenchmark, parseLatencyLimit, parseRate } from './benchmarks/rate.js';
 import { pooledDisplay } from './display.js';
 import { limitBenchmark } from './benchmarks/limit.js';
 import { createQueriesBenchmark, QUERY_KINDS } from './benchmarks/queries.js';
@@ -51,6 +52,10 @@ export const POOLED_AXES = {
   acquireTimeout: ['none', '10ms', '50ms'],
   // The server's CPU quota (contention only): none (every core), and the WAS matrix's quotas.
   cpus: [NO_CPU_QUOTA, ...SERVER_CPU_QUOTAS],
+  // Open-loop arrivals per second (rate only): well below one pool's capacity here, near it, beyond it.
+  rate: [500, 2000, 8000],
+  // pgbench's --latency-limit (rate only): none by default; e.g. -p latencyLimit=10ms counts late and skipped requests.
+  latencyLimit: ['none'],
 } as const;
 
 /** Types of the pooled suite's own axes (the shared workload axes get theirs from suite-kit). */
@@ -64,6 +69,12 @@ export const POOLED_AXIS_TYPES = {
     parseAcquireTimeout(value);
   }),
   cpus: CPUS_AXIS_TYPE,
+  rate: customAxis('a number of requests per second above zero (e.g. 500, 2000)', (value) => {
+    parseRate(value);
+  }),
+  latencyLimit: customAxis('none, or a duration in ms or s (e.g. 10ms)', (value) => {
+    parseLatencyLimit(value);
+  }),
 };
 
 /**
@@ -77,6 +88,7 @@ export function pooledBenchmarks(engine: EngineName): SuiteDefinition<RunContext
     limit: limitBenchmark,
     queries: createQueriesBenchmark(driverNames(engine)),
     contention: createContentionBenchmark(driverNames(engine)),
+    rate: createRateBenchmark(driverNames(engine)),
   };
 }
 
@@ -123,6 +135,7 @@ export function createSuite(
         acquireTimeout: ['100ms'],
         // The quota path too: the server's cgroup or container quota set, read back and lifted.
         cpus: [NO_CPU_QUOTA, '0.5'],
+        rate: [500],
       },
       // A smoke run: every benchmark runs, verifies and reports once; 100 ms iterations still hold
       // hundreds of queries (or one 1000-request contention operation) each.

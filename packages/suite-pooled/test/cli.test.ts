@@ -186,3 +186,41 @@ describe('server sizing follows the planned pool sizes', () => {
     expect(result.stdout).toMatch(/pooled\.contention\s+200\s+10\s+100ms\s+0\.5\s+postgresjs\s+thrpt/);
   });
 });
+
+describe('open-loop input is checked before anything runs', () => {
+  it.each([
+    [['-p', 'rate=0'], /rate=0 is not an arrival rate; use a number of requests per second above zero/],
+    [['-p', 'rate=-5'], /rate=-5 is not an arrival rate/],
+    [['--rate', '0'], /rate=0 is not an arrival rate/],
+    [['--latency-limit', 'abc'], /--latency-limit: invalid duration "abc"/],
+    [['-p', 'latencyLimit=abc'], /latencyLimit=abc is not a duration/],
+  ])('%j: one line, exit 2', async (flags, message) => {
+    const result = await dbbenchRaw(['run', 'dist/postgres-suite.js', '-b', '^rate$', ...flags, '--list']);
+    expect(result.exitCode).toBe(2);
+    const errorLines = result.stderr.trim().split('\n');
+    expect(errorLines).toHaveLength(1);
+    expect(errorLines[0]).toMatch(message);
+  });
+
+  it('--rate and --latency-limit stand for the axes they name', async () => {
+    const result = await dbbenchRaw([
+      'run',
+      'dist/postgres-suite.js',
+      '-b',
+      '^rate$',
+      '--rate',
+      '300,600',
+      '--latency-limit',
+      '10ms',
+      '--list',
+    ]);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(
+      /query=selectById rate=300 poolSize=10 acquireTimeout=none latencyLimit=10ms/,
+    );
+    expect(result.stdout).toMatch(
+      /query=insertOne rate=600 poolSize=10 acquireTimeout=none latencyLimit=10ms/,
+    );
+    expect(result.stdout).not.toMatch(/rate=8000/);
+  });
+});
