@@ -347,3 +347,63 @@ describe('questionEnd', () => {
     expect(questionEnd('… against 60 connections instead of 10, at the same 100 callers')).toBe(':');
   });
 });
+
+describe('bound questions (crossing)', () => {
+  const limitQuestion: DbbenchAnswer = {
+    question: 'At what rate does the p99 pass 10 ms?',
+    baseline: { benchmark: 'rate', where: { poolSize: '10' } },
+    candidate: { benchmark: 'rate', where: { poolSize: '10' } },
+    metric: 'latency.p99',
+    crossing: { along: 'rate', bound: 10 },
+  };
+  const rateRows = (p99ByRate: Record<string, number>, options: Partial<RowSpec> = {}): ResultRow[] =>
+    Object.entries(p99ByRate).map(([rate, p99]) =>
+      row({
+        benchmark: 'rate',
+        params: { rate, poolSize: '10' },
+        mean: 1,
+        answers: [limitQuestion],
+        secondary: { 'latency.p99': { mean: p99, higherIsBetter: false } },
+        ...options,
+      }),
+    );
+
+  it('names the two steps the metric passes the bound between, in increasing order of the axis', () => {
+    // Declared out of order: 10000 must not come before 2000.
+    const [answer] = answersOf(rateRows({ '8000': 40, '500': 2, '2000': 3, '10000': 90 }));
+    expect(answer?.crossing).toBe(true);
+    expect(answer?.lines).toHaveLength(1);
+    const line = answer!.lines[0]!;
+    expect(line.outcome).toBe('decided');
+    expect(line.verdict).toBe('**latency.p99** passes 10 ms between rate 2,000 and 8,000');
+    expect(line.sentence).toMatch(/3(\.00)? ms \(.+\) at rate 2,000, 40(\.0)? ms \(.+\) at rate 8,000/);
+  });
+
+  it('says so when every step stays under the bound, or the first is already above', () => {
+    const under = answersOf(rateRows({ '500': 2, '2000': 3 }))[0]!.lines[0]!;
+    expect(under.outcome).toBe('decided');
+    expect(under.verdict).toBe('**latency.p99** stays under 10 ms up to rate 2,000');
+    const above = answersOf(rateRows({ '500': 20, '2000': 30 }))[0]!.lines[0]!;
+    expect(above.outcome).toBe('decided');
+    expect(above.verdict).toMatch(/above 10 ms already at rate 500/);
+  });
+
+  it('is undetermined when the first step not under the bound has an interval that holds it', () => {
+    // Forks spread ±30% around 9.5 ms: the interval reaches past 10 ms.
+    const rows = [
+      ...rateRows({ '500': 2 }),
+      ...rateRows({ '2000': 9.5 }, { forkSpread: 0.3 }),
+      ...rateRows({ '8000': 40 }),
+    ];
+    const line = answersOf(rows)[0]!.lines[0]!;
+    expect(line.outcome).toBe('undetermined');
+    expect(line.sentence).toMatch(/near 10 ms at rate 2,000/);
+  });
+
+  it('is not answered when a step failed, rather than reading past it', () => {
+    const rows = [...rateRows({ '500': 2, '8000': 40 }), ...rateRows({ '2000': 3 }, { status: 'failed' })];
+    const line = answersOf(rows)[0]!.lines[0]!;
+    expect(line.outcome).toBe('unanswered');
+    expect(line.sentence).toMatch(/rate 2,000 failed/);
+  });
+});

@@ -21,6 +21,7 @@ import type {
   DbbenchAnswerSide as AnswerSide,
 } from '@dbbench/harness/report';
 import { compareParamValues, formatNumber } from './format.js';
+import { crossingLine } from './crossing-answer.js';
 import { unequalTerms } from './unequal-terms.js';
 import type { ResultRow } from './result-row.js';
 
@@ -66,6 +67,8 @@ export interface Answer {
    */
   readonly questionEnd: string;
   readonly lines: readonly AnswerLine[];
+  /** A bound question (`crossing`): its one line says where a metric first passes a bound, not a ratio. */
+  readonly crossing?: boolean;
 }
 
 /** See {@link Answer.questionEnd}. */
@@ -112,7 +115,9 @@ export function answersOf(rows: readonly ResultRow[]): Answer[] {
       position,
       question: declaration.question,
       questionEnd: questionEnd(declaration.question),
-      lines: answerLines(declaration, rows, suite),
+      ...(declaration.crossing === undefined
+        ? { lines: answerLines(declaration, rows, suite) }
+        : { lines: [crossingLine(declaration, rows, suite)], crossing: true }),
     };
   });
 }

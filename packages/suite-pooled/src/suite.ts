@@ -52,8 +52,9 @@ export const POOLED_AXES = {
   acquireTimeout: ['none', '10ms', '50ms'],
   // The server's CPU quota (contention only): none (every core), and the WAS matrix's quotas.
   cpus: [NO_CPU_QUOTA, ...SERVER_CPU_QUOTAS],
-  // Open-loop arrivals per second (rate only): well below one pool's capacity here, near it, beyond it.
-  rate: [500, 2000, 8000],
+  // Open-loop arrivals per second (rate only): well below a pool of 10's capacity here (~8000 primary-key
+  // SELECTs a second), two steps towards it, and at it, where arrivals queue: the saturation curve.
+  rate: [500, 2000, 4000, 8000],
   // pgbench's --latency-limit (rate only): none by default; e.g. -p latencyLimit=10ms counts late and skipped requests.
   latencyLimit: ['none'],
 } as const;

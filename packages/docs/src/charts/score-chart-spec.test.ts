@@ -70,4 +70,23 @@ describe('scoreChartSpec', () => {
     ]);
     expect(spec.layer![0]!.encoding['y']?.scale).toEqual({ type: 'log', domainMin: 10 });
   });
+
+  it('plots against a measured value on a quantitative axis, joining each line in the order of the ordering axis', () => {
+    const spec = scoreChartSpec({
+      ...input,
+      points: [
+        { x: 7900, order: 8000, series: 'a', score: 90, low: 80, high: 100 },
+        { x: 495, order: 500, series: 'a', score: 1.2, low: 1.1, high: 1.3 },
+        { x: 1990, order: 2000, series: 'a', score: 1.5 },
+      ],
+      x: { title: 'requests/s (measured)', order: [] },
+      quantitativeX: true,
+    }) as unknown as Spec;
+    const [scores] = spec.layer!;
+    expect(scores!.encoding['x']?.type).toBe('quantitative');
+    // 495 to 7900 spans a decade: a log axis.
+    expect(scores!.encoding['x']?.scale?.type).toBe('log');
+    expect(scores!.encoding['order']?.field).toBe('order');
+    expect(spec.data.values.map((value) => value['order'])).toEqual([8000, 500, 2000]);
+  });
 });

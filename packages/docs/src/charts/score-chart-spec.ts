@@ -19,6 +19,8 @@ export type JsonValue =
 /** One plotted result. `low`/`high` are absent when the error is unknown (one iteration). */
 export interface ScorePoint {
   readonly x: string | number;
+  /** With a quantitative x: the point's place along its line (the ordering axis's value). */
+  readonly order?: number;
   readonly series?: string | number;
   readonly panel?: string | number;
   readonly score: number;
@@ -40,6 +42,11 @@ export interface ScoreChartInput {
   readonly x: ChartDimension;
   /** Draw a line through the points (x is a number) or points only (x is a category). */
   readonly connect: boolean;
+  /**
+   * x is a measured value (e.g. requests/s), not an axis's steps: a quantitative axis, log when it
+   * spans a decade, the line joining points in their `order`.
+   */
+  readonly quantitativeX?: boolean;
   readonly yTitle: string;
   readonly series?: ChartDimension;
   readonly panel?: ChartDimension;
@@ -93,7 +100,8 @@ function colorEncoding(series: ChartDimension | undefined): Record<string, JsonV
 function specPoint(point: ScorePoint, scale: ChartScale): Record<string, JsonValue> {
   const cut = scale.type === 'log' && point.low !== undefined && point.low < scale.floor;
   return {
-    x: point.x,
+    x: typeof point.x === 'number' ? significant(point.x) : point.x,
+    ...(point.order === undefined ? {} : { order: point.order }),
     ...(point.series === undefined ? {} : { series: point.series }),
     ...(point.panel === undefined ? {} : { panel: point.panel }),
     score: significant(point.score),
@@ -130,14 +138,27 @@ export function scoreChartSpec(input: ScoreChartInput): JsonValue {
   const scale = scaleOf(input.points);
   const yScale: JsonValue =
     scale.type === 'linear' ? { type: 'linear', zero: true } : { type: 'log', domainMin: scale.floor };
-  const x: JsonValue = {
-    field: 'x',
-    type: 'ordinal',
-    title: input.x.title,
-    sort: [...input.x.order],
-    // Numbers fit side by side; names (queries, strategies) would overlap, so they are slanted.
-    axis: { labelAngle: input.connect ? 0 : -30 },
-  };
+  const xScale = chooseScale(input.points.map((point) => (typeof point.x === 'number' ? point.x : 0)));
+  const x: JsonValue =
+    input.quantitativeX === true
+      ? {
+          field: 'x',
+          type: 'quantitative',
+          title: input.x.title,
+          scale:
+            xScale.type === 'linear'
+              ? { type: 'linear', zero: true }
+              : { type: 'log', domainMin: xScale.floor },
+        }
+      : {
+          field: 'x',
+          type: 'ordinal',
+          title: input.x.title,
+          sort: [...input.x.order],
+          // Numbers fit side by side; names (queries, strategies) would overlap, so they are slanted.
+          axis: { labelAngle: input.connect ? 0 : -30 },
+        };
+  const order: Record<string, JsonValue> = input.quantitativeX === true ? { order: { field: 'order' } } : {};
   const color = colorEncoding(input.series);
   const tooltip: JsonValue = [
     ...(input.panel ? [{ field: 'panel', title: input.panel.title }] : []),
@@ -157,6 +178,7 @@ export function scoreChartSpec(input: ScoreChartInput): JsonValue {
         x,
         y: { field: 'score', type: 'quantitative', title: input.yTitle, scale: yScale },
         ...color,
+        ...order,
         tooltip,
       },
     },

@@ -192,11 +192,21 @@ export function scoreChart(options: {
     if (seriesAxes.length === 1 && seriesAxes[0] !== 'mode') return plotted(rows, seriesAxes[0]!, row);
     return seriesAxes.map((axis) => (axis === 'mode' ? row.mode : paramDisplay(row, axis))).join(SEPARATOR);
   };
+  // A declared chart against a measured value (the achieved throughput) needs it on every point.
+  const xMetric = declared?.xMetric;
+  const xValueOf = (row: ResultRow): number | undefined => {
+    const metric = xMetric === undefined ? undefined : row.secondary[xMetric];
+    return metric === undefined ? undefined : metricInterval(row, metric)?.score;
+  };
+  if (xMetric !== undefined && succeeded.some((row) => xValueOf(row) === undefined)) return undefined;
   const points = succeeded.map((row): ScorePoint => {
     const interval = intervalOf(row)!;
     const factor = shown.factor;
+    const axisX = placement.x === undefined ? row.benchmark : plotted(rows, placement.x, row);
     return {
-      x: placement.x === undefined ? row.benchmark : plotted(rows, placement.x, row),
+      ...(xMetric === undefined
+        ? { x: axisX }
+        : { x: xValueOf(row) as number, order: typeof axisX === 'number' ? axisX : 0 }),
       ...(seriesAxes.length > 0 ? { series: seriesValue(row) } : {}),
       ...(placement.panel === undefined ? {} : { panel: plotted(rows, placement.panel, row) }),
       score: interval.score * factor,
@@ -218,7 +228,11 @@ export function scoreChart(options: {
   const direction = shown.higherIsBetter ? 'higher is better' : 'lower is better';
   const fixed = tables.fixedAxes ? `; ${tables.fixedAxes}` : '';
   const how = [
-    placement.x === undefined ? undefined : `x: ${placement.x}`,
+    placement.x === undefined
+      ? undefined
+      : xMetric === undefined
+        ? `x: ${placement.x}`
+        : `x: the measured \`${xMetric}\`, each line's points in order of ${placement.x}`,
     series
       ? `one ${placement.x !== undefined && isNumericAxis(rows, placement.x) ? 'line' : 'colour'} per ${series.title}`
       : undefined,
@@ -245,8 +259,14 @@ export function scoreChart(options: {
       title: options.title,
       subtitle: `${subject}, ${direction}; bars: ${CONFIDENCE_TEXT}${fixed}`,
       points,
-      x: placement.x === undefined ? { title: '', order: [first.benchmark] } : dimension(placement.x),
+      x:
+        placement.x === undefined
+          ? { title: '', order: [first.benchmark] }
+          : xMetric === undefined
+            ? dimension(placement.x)
+            : { title: `${xMetric} (measured)`, order: [] },
       connect: placement.x !== undefined && isNumericAxis(rows, placement.x),
+      ...(xMetric === undefined ? {} : { quantitativeX: true }),
       yTitle: shown.unit,
       ...(series ? { series } : {}),
       ...(placement.panel === undefined ? {} : { panel: dimension(placement.panel) }),

@@ -54,6 +54,22 @@ export interface AnswerDeclaration {
   readonly phrasing?: 'speed' | 'share' | 'value';
   /** What the line is about, printed after the ratio, e.g. "to seed {dataSize} rows". */
   readonly context?: string;
+  /**
+   * Not a ratio but a bound: where along the numeric axis `along` the `metric` first passes `bound`
+   * (in the metric's unit), read from the baseline's results at every value of `along` — "at what
+   * request rate does the p99 pass 10 ms?". The candidate names the same results. Such a question
+   * has no pairs: the run measures its results like any other, the docs read each step's fork-level
+   * interval against the bound.
+   */
+  readonly crossing?: AnswerCrossing;
+}
+
+/** See {@link AnswerDeclaration.crossing}. */
+export interface AnswerCrossing {
+  /** A numeric axis, stepped in increasing order, e.g. `rate`. */
+  readonly along: string;
+  /** The bound, in the metric's unit (e.g. 10 for 10 ms of `latency.p99`). */
+  readonly bound: number;
 }
 
 /**
@@ -67,8 +83,14 @@ export interface ChartDeclaration {
   readonly benchmark: string;
   /** A secondary metric's name (e.g. `pool.acquireWait.p95`), or `score`. */
   readonly metric: string;
-  /** The axis along x. */
+  /** The axis along x (with `xMetric`: the axis that orders the points along each line). */
   readonly x: string;
+  /**
+   * Plot against a metric's value instead of the axis's (e.g. `requests/s`: latency against the
+   * throughput achieved, the classic saturation curve); the points of a line are joined in the
+   * order of the `x` axis's values.
+   */
+  readonly xMetric?: string;
   /** The axis with one line (or colour) per value; other axes that vary become panels. */
   readonly series?: string;
   /** Only the results with these axis values. */

@@ -23,7 +23,9 @@ export function plannedLines(suite: SuiteDefinition, plan: readonly Combination[
     params: combination.params,
     index,
   }));
-  return (suite.display?.answers ?? []).flatMap((declaration) =>
+  // A bound question (`crossing`) compares no pair: nothing to measure in rounds for it.
+  const paired = (suite.display?.answers ?? []).filter((declaration) => declaration.crossing === undefined);
+  return paired.flatMap((declaration) =>
     questionLines(declaration, items, suite.name)
       .filter((line) => line.baseline.length > 0 && line.candidate.length > 0)
       .map((line) => ({

@@ -85,6 +85,7 @@ export const answerSchema = z.object({
   metric: z.string().optional(),
   phrasing: z.enum(['speed', 'share', 'value']).optional(),
   context: z.string().optional(),
+  crossing: z.object({ along: z.string(), bound: z.number() }).optional(),
   /** Position in the suite's declaration: the docs list answers in this order. */
   order: z.number().int().min(0).optional(),
 });
@@ -96,6 +97,7 @@ export const chartSchema = z.object({
   benchmark: z.string(),
   metric: z.string(),
   x: z.string(),
+  xMetric: z.string().optional(),
   series: z.string().optional(),
   where: z.record(z.string(), z.string()).optional(),
   caption: z.string(),
