@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DbbenchAnswer, DbbenchResult } from '@dbbench/harness/report';
+import { LatencyHistogram } from '@dbbench/harness';
 import { answersOf, declaredAnswers, outcomeSummary, questionEnd } from './answers.js';
 import { rowFromDbbench, type ResultRow } from './result-row.js';
 
@@ -398,6 +399,40 @@ describe('bound questions (crossing)', () => {
     const line = answersOf(rows)[0]!.lines[0]!;
     expect(line.outcome).toBe('undetermined');
     expect(line.sentence).toMatch(/near 10 ms at rate 2,000/);
+  });
+
+  it('reads a percentile from each fork’s HDR histograms when the result keeps them, not the mean of iteration percentiles', () => {
+    // Each fork: 990 requests at 2 ms and 10 at 50 ms — its p99 is 2 ms, while the iteration mean the
+    // secondary metric says is 40 ms.
+    const encodings = [0, 1, 2].map(() => {
+      const histogram = new LatencyHistogram();
+      for (let i = 0; i < 990; i += 1) histogram.record(2);
+      for (let i = 0; i < 9; i += 1) histogram.record(50);
+      return [histogram.encode()];
+    });
+    const withHistograms = (rows: ResultRow[]): ResultRow[] =>
+      rows.map((one) => ({
+        ...one,
+        dbbench: { ...one.dbbench!, histograms: { latency: { unit: 'ms' as const, forks: encodings } } },
+      }));
+    const rows = [
+      ...withHistograms(
+        rateRows({ '500': 40 }).map((one) => ({
+          ...one,
+          secondary: { 'latency.p99': one.secondary['latency.p99']! },
+        })),
+      ),
+      ...rateRows({ '2000': 40 }),
+    ];
+    const line = answersOf(
+      rows.map((one) => ({
+        ...one,
+        dbbench: { ...one.dbbench!, answers: [{ ...limitQuestion, metric: 'latency.p99' }] },
+      })),
+    )[0]!.lines[0]!;
+    expect(line.verdict).toBe('**latency.p99** passes 10 ms between rate 500 and 2,000');
+    expect(line.sentence).toMatch(/: 2(\.00)? ms \(2(\.00)?–2(\.00)?\) at rate 500/);
+    expect(line.sentence).toMatch(/HDR histograms/);
   });
 
   it('is not answered when a step failed, rather than reading past it', () => {

@@ -21,6 +21,7 @@ import type {
   DbbenchAnswerSide as AnswerSide,
 } from '@dbbench/harness/report';
 import { compareParamValues, formatNumber } from './format.js';
+import { histogramPercentileForks } from '@dbbench/harness';
 import { crossingLine } from './crossing-answer.js';
 import { unequalTerms } from './unequal-terms.js';
 import type { ResultRow } from './result-row.js';
@@ -163,9 +164,12 @@ function sideResultOf(row: ResultRow, metric: string | undefined): SideResult<Re
   const higherIsBetter = metric === undefined ? row.higherIsBetter : row.secondaryHigherIsBetter[metric];
   if (higherIsBetter === undefined || typeof value.score !== 'number') return undefined;
   const rounds = row.dbbench?.forkRounds;
+  // A tail percentile the result keeps as HDR histograms is read per fork from them, as the run does.
+  const fromHistograms =
+    metric === undefined ? undefined : histogramPercentileForks(row.dbbench?.histograms, metric);
   return {
     item: row,
-    series: { rawData: value.rawData, ...(rounds === undefined ? {} : { rounds }) },
+    series: { rawData: fromHistograms ?? value.rawData, ...(rounds === undefined ? {} : { rounds }) },
     higherIsBetter,
   };
 }
@@ -517,4 +521,6 @@ export const ANSWERS_NOTE =
   `**Decided**: the whole interval lies beyond ${THRESHOLD_TEXT} of equality. **Equivalent**: the whole interval lies inside ${THRESHOLD_TEXT} ("the same"; the band is 0.91–1.1×, symmetric on the log scale, so it reads the same as a speed or a time). **Undetermined**: neither; the line says why and about how many more fork pairs would settle it (\`--budget\` gives the run more time for them). ` +
   'No interval is formed from fewer than 3 forks or pairs. A side that takes the best of several configurations has its level Bonferroni-adjusted for the pick. ' +
   '‡ the sides were not measured in shared rounds (results of two suites): their forks are compared unpaired. ' +
+  'A percentile of a distribution kept as HDR histograms (the open loop’s latency) counts, per fork, all of that fork’s requests. ' +
+  'A question of where a metric first passes a bound reads each step’s interval against it: decided when the steps around it lie wholly below and wholly above it. ' +
   'For a verdict on a change between two commits, use `npx turbo run bench:compare`.';

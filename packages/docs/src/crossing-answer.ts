@@ -4,9 +4,13 @@
  * read with the pages' one interval method (the mean of the fork means, a 95% t over them from 3
  * forks, the forks' range with 2) and is below the bound only when its whole interval is, above it
  * only when its whole interval is; a step whose interval holds the bound leaves the line
- * undetermined, so the answer never rests on one noisy fork.
+ * undetermined, so the answer never rests on one noisy fork. A percentile of a distribution the
+ * result keeps as HDR histograms (`latency.p99` of `dbbench.histograms.latency`) is read per fork
+ * from that fork's histograms combined — the p99 of all its requests, not the mean of its
+ * iterations' p99s, which a few hundred requests an iteration make jumpy.
  */
-import { sideMatches } from '@dbbench/harness/compare';
+import { histogramPercentileForks } from '@dbbench/harness';
+import { forkInterval, sideMatches } from '@dbbench/harness/compare';
 import type { DbbenchAnswer as AnswerDeclaration } from '@dbbench/harness/report';
 import type { AnswerLine } from './answers.js';
 import { compareParamValues, formatNumber } from './format.js';
@@ -28,6 +32,19 @@ function sideOf(step: Step, bound: number): Side {
   if (high < bound) return 'below';
   if (low > bound) return 'above';
   return 'near';
+}
+
+/**
+ * A percentile metric's fork-level interval from the row's HDR histograms (each fork's percentile of
+ * all its requests), or undefined when the row keeps no histogram of that name.
+ */
+function histogramInterval(row: ResultRow, metric: string): MetricInterval | undefined {
+  if (row.status !== 'ok') return undefined;
+  const forks = histogramPercentileForks(row.dbbench?.histograms, metric);
+  const interval = forks === undefined ? undefined : forkInterval(forks);
+  if (interval === undefined) return undefined;
+  if (interval.method === 'single') return { score: interval.score, interval };
+  return { score: interval.score, low: Math.max(0, interval.low), high: interval.high, interval };
 }
 
 /** "2,000" for an axis value that is an integer, the value as written otherwise. */
@@ -86,11 +103,14 @@ export function crossingLine(
   }
   const steps: Step[] = [];
   let unit = '';
+  let fromHistograms = false;
   for (const row of [...matching].sort((a, b) =>
     compareParamValues(a.params[along] ?? '', b.params[along] ?? ''),
   )) {
     const value = row.secondary[metric];
-    const interval = value === undefined ? undefined : metricInterval(row, value);
+    const fromHistogram = histogramInterval(row, metric);
+    if (fromHistogram !== undefined) fromHistograms = true;
+    const interval = fromHistogram ?? (value === undefined ? undefined : metricInterval(row, value));
     if (value === undefined || interval === undefined) {
       return unanswered(`${along} ${stepName(row.params[along] ?? '')} has no ${metric}`);
     }
@@ -98,6 +118,7 @@ export function crossingLine(
     steps.push({ value: row.params[along] ?? '', interval, forks: interval.interval?.forks ?? 1 });
   }
   const boundText = `${formatNumber(bound)} ${unit}`;
+  const source = fromHistograms ? ' (each fork’s value from its requests’ HDR histograms)' : '';
   const name = `**${metric}**`;
   const first = steps.findIndex((step) => sideOf(step, bound) !== 'below');
   const last = steps[steps.length - 1] as Step;
@@ -107,7 +128,7 @@ export function crossingLine(
     return {
       at: {},
       atLabel: '',
-      sentence: `${verdict}, the highest measured: ${at(last)}`,
+      sentence: `${verdict}, the highest measured: ${at(last)}${source}`,
       verdict,
       outcome: 'decided',
       winner: `under ${boundText} up to ${stepName(last.value)}`,
@@ -118,7 +139,7 @@ export function crossingLine(
     return {
       at: {},
       atLabel: '',
-      sentence: `undetermined: ${name} is near ${boundText} at ${along} ${stepName(step.value)} (${valueText(step, unit)}): its interval holds the bound; more forks would tell`,
+      sentence: `undetermined: ${name} is near ${boundText} at ${along} ${stepName(step.value)} (${valueText(step, unit)}): its interval holds the bound; more forks would tell${source}`,
       verdict: `undetermined: near ${boundText} at ${along} ${stepName(step.value)}`,
       outcome: 'undetermined',
     };
@@ -128,7 +149,7 @@ export function crossingLine(
     return {
       at: {},
       atLabel: '',
-      sentence: `${verdict}: ${at(step)}`,
+      sentence: `${verdict}: ${at(step)}${source}`,
       verdict,
       outcome: 'decided',
       winner: `above ${boundText} from ${stepName(step.value)}`,
@@ -139,7 +160,7 @@ export function crossingLine(
   return {
     at: {},
     atLabel: '',
-    sentence: `${verdict}: ${at(before)}, ${at(step)}`,
+    sentence: `${verdict}: ${at(before)}, ${at(step)}${source}`,
     verdict,
     outcome: 'decided',
     winner: `passes ${boundText} between ${stepName(before.value)} and ${stepName(step.value)}`,

@@ -89,4 +89,4 @@ export {
   type HistogramSample,
   type HistogramSummary,
 } from './stats/histogram.js';
-export { histogramSummaryRecord } from './report/result-histograms.js';
+export { histogramPercentileForks, histogramSummaryRecord } from './report/result-histograms.js';

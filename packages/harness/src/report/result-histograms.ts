@@ -53,3 +53,25 @@ export function histogramSummaryRecord(summary: HistogramSummary): HistogramSumm
     ),
   };
 }
+
+/**
+ * A percentile metric (`<histogram>.p<percentile>` or `<histogram>.max`) read per fork from the
+ * result's HDR histograms: each fork's value is that percentile of all its measured requests (its
+ * iterations' histograms combined), as `[[fork 1], [fork 2], …]` — the shape of a metric's
+ * `rawData`, one value a fork. Undefined when the result keeps no histogram of that name. The
+ * answers read a tail percentile this way rather than as the mean of iteration percentiles, which a
+ * few hundred requests an iteration make jumpy.
+ */
+export function histogramPercentileForks(
+  histograms: DbbenchExtension['histograms'],
+  metric: string,
+): number[][] | undefined {
+  const match = /^(.+)\.(?:p(\d+(?:\.\d+)?)|(max))$/.exec(metric);
+  if (match === null) return undefined;
+  const forks = histograms?.[match[1] as string]?.forks;
+  if (forks === undefined || forks.length === 0) return undefined;
+  const percentile = match[3] === 'max' ? 100 : Number(match[2]);
+  return forks
+    .filter((encodings) => encodings.length > 0)
+    .map((encodings) => [combineHistograms(encodings).percentile(percentile)]);
+}

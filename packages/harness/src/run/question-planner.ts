@@ -9,6 +9,7 @@ import type { SuiteDefinition, TimeUnit } from '../define/definition.js';
 import { MAX_PAIRS_PER_LINE, pairedForkMeans } from '../compare/answer-statistics.js';
 import type { ShardRecord, DbbenchResult } from '../report/report-schema.js';
 import { buildResult, type ForkOutcome, type RunMetadata } from '../report/result-builder.js';
+import { histogramPercentileForks } from '../report/result-histograms.js';
 import type { PhaseClock } from '../fork/phase-clock.js';
 import { type PhaseDurationsMs } from '../fork/phase-clock.js';
 import type { PlannedLine } from '../plan/question-plan.js';
@@ -220,10 +221,13 @@ function sideResult(state: CombinationState, metric: string | undefined): SideRe
   const higherIsBetter =
     metric === undefined ? result.dbbench.higherIsBetter : result.dbbench.secondaryHigherIsBetter[metric];
   if (values === undefined || higherIsBetter === undefined) return undefined;
+  // A tail percentile the result keeps as HDR histograms is read per fork from them, as the docs do.
+  const fromHistograms =
+    metric === undefined ? undefined : histogramPercentileForks(result.dbbench.histograms, metric);
   return {
     item: state.index,
     series: {
-      rawData: values.rawData,
+      rawData: fromHistograms ?? values.rawData,
       ...(result.dbbench.forkRounds === undefined ? {} : { rounds: result.dbbench.forkRounds }),
     },
     higherIsBetter,
