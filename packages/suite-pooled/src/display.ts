@@ -156,9 +156,11 @@ function answers(
       phrasing: 'value',
     },
     ...serverCpuAnswers(crowd.driver),
-    ...rateAnswers(),
     ...clientAnswers(drivers[0] ?? ''),
     ...driverAnswers(drivers, driverLabelsOf),
+    // Last: a question's place is recorded in every result, so questions added at the end leave the
+    // places of those already in committed reports as they were.
+    ...rateAnswers(),
   ];
 }
 
