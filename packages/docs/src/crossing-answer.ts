@@ -136,11 +136,12 @@ export function crossingLine(
   }
   const step = steps[first] as Step;
   if (sideOf(step, bound) === 'near') {
+    const verdict = `undetermined: ${name} is near ${boundText} at ${along} ${stepName(step.value)}`;
     return {
       at: {},
       atLabel: '',
-      sentence: `undetermined: ${name} is near ${boundText} at ${along} ${stepName(step.value)} (${valueText(step, unit)}): its interval holds the bound; more forks would tell${source}`,
-      verdict: `undetermined: near ${boundText} at ${along} ${stepName(step.value)}`,
+      sentence: `${verdict} (${valueText(step, unit)}): its interval holds the bound; more forks would tell${source}`,
+      verdict,
       outcome: 'undetermined',
     };
   }

@@ -128,13 +128,15 @@ describe('the latency distributions table', () => {
     const open = page.slice(page.indexOf('open'));
     expect(open).toContain(
       [
-        `${HISTOGRAM_TABLE_TITLE}:`,
+        '<details>',
+        `<summary>${HISTOGRAM_TABLE_TITLE}</summary>`,
         '',
         '| rate | requests | p50 (ms) | p90 (ms) | p99 (ms) | p99.9 (ms) | p99.99 (ms) | max (ms) |',
         '| --- | --- | --- | --- | --- | --- | --- | --- |',
         '| 100 | 1,000 | 0.5 | 0.5 | 1.2 | 1.5 | 1.9 | 1.9 |',
         '| 200 | 1,000 | 0.25 | 0.8 | 1.75 | 1.75 | 2 | 2 |',
         '',
+        '</details>',
       ].join('\n'),
     );
     // Only the benchmark that recorded histograms has the table.

@@ -51,7 +51,7 @@ export function metricUnit(name: string, rows: readonly ResultRow[]): string {
  */
 export function isDerivedRate(name: string, rows: readonly ResultRow[]): boolean {
   const unit = metricUnit(name, rows);
-  return unit === name && unitKind(unit).kind === 'rate';
+  return unit === name && unitKind(unit).kind === 'perTime';
 }
 
 /**

@@ -6,7 +6,7 @@ describe('units', () => {
     expect(unitKind('us/op')).toEqual({ kind: 'time', seconds: 1e-6, perOp: true });
     expect(unitKind('ms')).toEqual({ kind: 'time', seconds: 1e-3, perOp: false });
     expect(unitKind('B/op')).toEqual({ kind: 'bytes', bytes: 1, perOp: true });
-    expect(unitKind('rows/s')).toEqual({ kind: 'rate', seconds: 1, what: 'rows' });
+    expect(unitKind('rows/s')).toEqual({ kind: 'perTime', seconds: 1, what: 'rows' });
     expect(unitKind('counts').kind).toBe('count');
     expect(unitKind('%').kind).toBe('other');
   });

@@ -50,7 +50,7 @@ const BYTE_DISPLAY: readonly (readonly [string, number])[] = [
 export type UnitKind =
   | { readonly kind: 'time'; readonly seconds: number; readonly perOp: boolean }
   | { readonly kind: 'bytes'; readonly bytes: number; readonly perOp: boolean }
-  | { readonly kind: 'rate'; readonly seconds: number; readonly what: string }
+  | { readonly kind: 'perTime'; readonly seconds: number; readonly what: string }
   | { readonly kind: 'count' }
   | { readonly kind: 'other' };
 
@@ -71,7 +71,7 @@ export function unitKind(unit: string): UnitKind {
   }
   const seconds = SECONDS_PER_TIME_UNIT[per];
   return seconds !== undefined && unit.split('/').length === 2
-    ? { kind: 'rate', seconds, what: base }
+    ? { kind: 'perTime', seconds, what: base }
     : { kind: 'other' };
 }
 

@@ -27,12 +27,13 @@ const OUTCOME_COLORS: Readonly<Record<Exclude<LineOutcome, 'unanswered'>, string
  */
 function leftOutNote(answers: readonly Answer[]): string {
   const metricLines = new Map<string, number>();
-  const boundLines: string[] = [];
+  const boundLines = new Map<string, number>();
   let unanswered = 0;
   for (const answer of answers) {
     for (const line of answer.lines) {
       if (line.outcome === 'unanswered') unanswered += 1;
-      else if (answer.crossing === true) boundLines.push(answer.question);
+      else if (answer.crossing === true)
+        boundLines.set(answer.question, (boundLines.get(answer.question) ?? 0) + 1);
       else if (line.speed === undefined)
         metricLines.set(answer.question, (metricLines.get(answer.question) ?? 0) + 1);
     }
@@ -42,7 +43,10 @@ function leftOutNote(answers: readonly Answer[]): string {
       ([question, count]) =>
         `${count} line${count === 1 ? '' : 's'} of "${question}" (a ratio of a metric, not of speeds)`,
     ),
-    ...boundLines.map((question) => `"${question}" (where a metric passes a bound, not a ratio)`),
+    ...[...boundLines].map(
+      ([question, count]) =>
+        `${count} line${count === 1 ? '' : 's'} of "${question}" (where a metric first passes a bound, not a ratio)`,
+    ),
     ...(unanswered === 0 ? [] : [`${unanswered} line${unanswered === 1 ? '' : 's'} not answered`]),
   ];
   return parts.length === 0

@@ -122,7 +122,7 @@ function plottedMetric(
       const plotted = secondaryPlotted(
         rows,
         name,
-        'It plots the rate, which reads across data sizes where times span decades; the table has the time per operation.',
+        'It plots the per-second figure, which reads across data sizes where times span decades; the table has the time per operation.',
       );
       if (plotted !== undefined) return plotted;
     }
