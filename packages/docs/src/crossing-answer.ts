@@ -14,7 +14,7 @@ import { forkInterval, sideMatches } from '@dbbench/harness/compare';
 import type { DbbenchAnswer as AnswerDeclaration } from '@dbbench/harness/report';
 import type { AnswerLine } from './answers.js';
 import { compareParamValues, formatNumber } from './format.js';
-import { metricInterval, type MetricInterval, type ResultRow } from './result-row.js';
+import { metricInterval, shownInterval, type MetricInterval, type ResultRow } from './result-row.js';
 
 /** One step along the axis: its value and the metric's interval there. */
 interface Step {
@@ -42,9 +42,7 @@ function histogramInterval(row: ResultRow, metric: string): MetricInterval | und
   if (row.status !== 'ok') return undefined;
   const forks = histogramPercentileForks(row.dbbench?.histograms, metric);
   const interval = forks === undefined ? undefined : forkInterval(forks);
-  if (interval === undefined) return undefined;
-  if (interval.method === 'single') return { score: interval.score, interval };
-  return { score: interval.score, low: Math.max(0, interval.low), high: interval.high, interval };
+  return interval === undefined ? undefined : shownInterval(interval);
 }
 
 /** "2,000" for an axis value that is an integer, the value as written otherwise. */

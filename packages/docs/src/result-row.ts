@@ -139,6 +139,11 @@ export function metricInterval(row: ResultRow, metric: JmhMetric): MetricInterva
     if (error === 'NaN' || !Number.isFinite(error)) return { score };
     return { score, low: Math.max(0, score - error), high: score + error };
   }
+  return shownInterval(interval);
+}
+
+/** A fork-level interval as the pages show it: none for one fork, the lower end cut at zero. */
+export function shownInterval(interval: ForkInterval): MetricInterval {
   if (interval.method === 'single') return { score: interval.score, interval };
   return { score: interval.score, low: Math.max(0, interval.low), high: interval.high, interval };
 }

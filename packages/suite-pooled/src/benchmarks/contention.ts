@@ -73,16 +73,21 @@ export interface ContentionState {
   readonly loop: ClosedLoop;
 }
 
+/** A duration axis value such as `100ms` or `1.5s`, in ms; undefined when it is not one. */
+export function durationMs(value: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)(ms|s)$/.exec(value);
+  return match === null ? undefined : Number(match[1]) * (match[2] === 's' ? 1000 : 1);
+}
+
 /** Parses the `acquireTimeout` axis: `none` (wait forever) or a duration such as `100ms` or `1s`. */
 export function parseAcquireTimeout(value: string): number | undefined {
   if (value === 'none') return undefined;
-  const match = /^(\d+(?:\.\d+)?)(ms|s)$/.exec(value);
-  if (match === null) {
+  const milliseconds = durationMs(value);
+  if (milliseconds === undefined) {
     throw new DbbenchError(
       `acquireTimeout=${value} is not a duration; use none, or a number with ms or s (e.g. 100ms, 1s)`,
     );
   }
-  const milliseconds = Number(match[1]) * (match[2] === 's' ? 1000 : 1);
   if (milliseconds <= 0) throw new DbbenchError(`acquireTimeout=${value} must be above zero, or none`);
   return milliseconds;
 }

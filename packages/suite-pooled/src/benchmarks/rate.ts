@@ -35,7 +35,13 @@
  *
  * Run: npx dbbench run dist/postgres-suite.js -b '^rate$' -p rate=500,2000 -p latencyLimit=10ms
  */
-import { countRows, resetTarget, type MeteredPool } from '@dbbench/databases';
+import {
+  countRows,
+  generateSourceRows,
+  resetTarget,
+  transformRow,
+  type MeteredPool,
+} from '@dbbench/databases';
 import {
   DbbenchError,
   defineBenchmark,
@@ -45,10 +51,9 @@ import {
 } from '@dbbench/harness';
 import { openTrial, standardProfilers, type RunContext } from '@dbbench/suite-kit';
 import { OpenLoop } from '../open-loop/open-loop.js';
-import { isAcquireTimeout, parseAcquireTimeout } from './contention.js';
+import { durationMs, isAcquireTimeout, parseAcquireTimeout } from './contention.js';
 import { openQueryClient, type QueryClient } from '../queries/query-clients.js';
 import { QUERY_SOURCE_ROWS } from './queries.js';
-import { generateSourceRows, transformRow } from '@dbbench/databases';
 
 /** Arrivals each timed invocation waits for (the harness's operations per invocation). */
 export const REQUESTS_PER_OPERATION = 100;
@@ -87,9 +92,8 @@ export function parseRate(value: string): number {
 /** Parses the `latencyLimit` axis: `none`, or a duration such as `10ms` or `1s` (pgbench's `-L`). */
 export function parseLatencyLimit(value: string): number | undefined {
   if (value === 'none') return undefined;
-  const match = /^(\d+(?:\.\d+)?)(ms|s)$/.exec(value);
-  const milliseconds = match === null ? Number.NaN : Number(match[1]) * (match[2] === 's' ? 1000 : 1);
-  if (!(milliseconds > 0)) {
+  const milliseconds = durationMs(value);
+  if (milliseconds === undefined || !(milliseconds > 0)) {
     throw new DbbenchError(
       `latencyLimit=${value} is not a duration; use none, or a number above zero with ms or s (e.g. 10ms)`,
     );
