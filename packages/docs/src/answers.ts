@@ -8,12 +8,13 @@
  */
 import {
   ANSWER_THRESHOLD,
-  answerLine as answerOfLine,
+  answerLines as answerAllLines,
   FORK_CONFIDENCE,
   perPoints,
   sideMatches,
   type AnswerEstimate,
   type LineAnswer,
+  type LineSides,
   type SideResult,
 } from '@dbbench/harness/compare';
 import type {
@@ -108,20 +109,50 @@ function declarations(rows: readonly ResultRow[]): Declared[] {
  */
 export function answersOf(rows: readonly ResultRow[]): Answer[] {
   const positions = new Map<string, number>();
-  return declarations(rows).map(({ suite, declaration }) => {
+  const declared = declarations(rows).map(({ suite, declaration }) => {
     const position = positions.get(suite) ?? 0;
     positions.set(suite, position + 1);
     return {
       suite,
+      declaration,
       position,
-      question: declaration.question,
-      questionEnd: questionEnd(declaration.question),
-      ...(declaration.crossing === undefined
-        ? { lines: answerLines(declaration, rows, suite) }
-        : { lines: [crossingLine(declaration, rows, suite)], crossing: true }),
+      prepared: declaration.crossing === undefined ? prepareLines(declaration, rows, suite) : undefined,
     };
   });
+  // Every line of the page answered at once: the paired lines of one suite's benchmark and metric
+  // share a spread prior (see the harness's `answerLines`), as they did in the run.
+  const pending = declared.flatMap(({ prepared }) =>
+    (prepared ?? []).flatMap((line) => ('sides' in line ? [line] : [])),
+  );
+  const answers = answerAllLines(
+    pending.map((line) => line.sides),
+    (answer, index) => {
+      const row = answer.candidate.item;
+      return `${row.dbbench?.suite ?? ''}/${row.benchmark}/${pending[index]?.metric ?? ''}`;
+    },
+  );
+  const finished = new Map(pending.map((line, index) => [line, line.finish(answers[index])]));
+  return declared.map(({ suite, declaration, position, prepared }) => ({
+    suite,
+    position,
+    question: declaration.question,
+    questionEnd: questionEnd(declaration.question),
+    ...(prepared === undefined
+      ? { lines: [crossingLine(declaration, rows, suite)], crossing: true }
+      : {
+          lines: prepared.map((line) => ('sides' in line ? (finished.get(line) as AnswerLine) : line.done)),
+        }),
+  }));
 }
+
+/** A line before the statistics: answered already (a problem), or its sides and how to phrase it. */
+type PreparedLine =
+  | { readonly done: AnswerLine }
+  | {
+      readonly sides: LineSides<ResultRow>;
+      readonly metric: string | undefined;
+      finish(answer: LineAnswer<ResultRow> | undefined): AnswerLine;
+    };
 
 /** A row as a declaration sees it (its suite, short benchmark name, params). */
 function itemOf(row: ResultRow): {
@@ -272,24 +303,26 @@ function perLabel(at: Readonly<Record<string, string>>, row: ResultRow | undefin
     .join(', ');
 }
 
-function answerLines(
+function prepareLines(
   declaration: AnswerDeclaration,
   rows: readonly ResultRow[],
   suite: string,
-): AnswerLine[] {
+): PreparedLine[] {
   const points = perValues(declaration, rows, suite);
   if (points.length === 0) {
     return [
       {
-        at: {},
-        atLabel: '',
-        sentence: 'not measured in this report',
-        verdict: 'not measured in this report',
-        outcome: 'unanswered',
+        done: {
+          at: {},
+          atLabel: '',
+          sentence: 'not measured in this report',
+          verdict: 'not measured in this report',
+          outcome: 'unanswered',
+        },
       },
     ];
   }
-  return points.map((at) => answerLine(declaration, rows, at, suite));
+  return points.map((at) => prepareLine(declaration, rows, at, suite));
 }
 
 /** The machine a row was measured on, as far as a report tells. */
@@ -315,30 +348,32 @@ function unanswered(
   };
 }
 
-function answerLine(
+function prepareLine(
   declaration: AnswerDeclaration,
   rows: readonly ResultRow[],
   at: Readonly<Record<string, string>>,
   suite: string,
-): AnswerLine {
+): PreparedLine {
   const baseline = pickSide(declaration.baseline, rows, at, declaration.metric, suite);
   const candidate = pickSide(declaration.candidate, rows, at, declaration.metric, suite);
   const someRow = rows.find((row) => matches(row, declaration.candidate, at, suite));
   const atLabel = perLabel(at, someRow);
   const lead = atLabel === '' ? '' : `${atLabel}: `;
-  if ('problem' in candidate) return unanswered(at, atLabel, lead, candidate.problem);
-  if ('problem' in baseline) return unanswered(at, atLabel, lead, baseline.problem);
+  if ('problem' in candidate) return { done: unanswered(at, atLabel, lead, candidate.problem) };
+  if ('problem' in baseline) return { done: unanswered(at, atLabel, lead, baseline.problem) };
   // A ratio of two machines measures the machines: refuse it (merged shards keep a question together).
   const machines = new Set(
     [...baseline.results, ...candidate.results].map((result) => machineOf(result.item)),
   );
   if (machines.size > 1) {
-    return unanswered(
-      at,
-      atLabel,
-      lead,
-      `its results were measured on different machines (${[...machines].join('; ')})`,
-    );
+    return {
+      done: unanswered(
+        at,
+        atLabel,
+        lead,
+        `its results were measured on different machines (${[...machines].join('; ')})`,
+      ),
+    };
   }
   // A ratio of two sets of settings measures the settings: refuse it (e.g. one driver pipelining).
   const unequal = unequalTerms(
@@ -346,16 +381,32 @@ function answerLine(
     candidate.results.map((result) => result.item),
   );
   if (unequal !== undefined) {
-    return unanswered(at, atLabel, lead, `its sides ran on different settings (${unequal})`);
+    return { done: unanswered(at, atLabel, lead, `its sides ran on different settings (${unequal})`) };
   }
-  const answer = answerOfLine(baseline.results, candidate.results);
-  if (answer === undefined) return unanswered(at, atLabel, lead, 'no positive values to form a ratio');
+  return {
+    sides: { baseline: baseline.results, candidate: candidate.results },
+    metric: declaration.metric,
+    finish: (answer) =>
+      answer === undefined
+        ? unanswered(at, atLabel, lead, 'no positive values to form a ratio')
+        : phraseLine(declaration, answer, { at, atLabel, lead }, baseline.varying, candidate.varying),
+  };
+}
+
+/** The page's line of an answered line. */
+function phraseLine(
+  declaration: AnswerDeclaration,
+  answer: LineAnswer<ResultRow>,
+  { at, atLabel, lead }: { at: Readonly<Record<string, string>>; atLabel: string; lead: string },
+  baselineVarying: readonly string[],
+  candidateVarying: readonly string[],
+): AnswerLine {
   const names = {
-    baseline: sideLabel(declaration.baseline, answer.baseline.item, baseline.varying, declaration.candidate),
+    baseline: sideLabel(declaration.baseline, answer.baseline.item, baselineVarying, declaration.candidate),
     candidate: sideLabel(
       declaration.candidate,
       answer.candidate.item,
-      candidate.varying,
+      candidateVarying,
       declaration.baseline,
     ),
   };

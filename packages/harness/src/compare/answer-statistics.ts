@@ -9,8 +9,9 @@
  * both), the ratio comes from the paired differences of log fork means — Student t at n − 1 degrees
  * of freedom over n pairs, the design of a randomized interleaved trial. Otherwise (results of two
  * suites, or reports from before rounds were recorded) the two sides' log fork means are compared
- * unpaired. No interval comes from fewer than 3 forks or pairs: such a line is undetermined and
- * shows the range of the fork ratios instead.
+ * unpaired. No interval comes from fewer than 3 forks or pairs (2 pairs when the lines of its
+ * benchmark lend it a shared spread, see `spread-prior.ts`): such a line is undetermined and shows
+ * the range of the fork ratios instead.
  *
  * A side that picks the best of k configurations ("each at its best chunk size") would make its
  * winner look better than it is; the level is Bonferroni-adjusted over the k × k' comparisons the
@@ -19,6 +20,7 @@
 import { tQuantile } from '../stats/distributions.js';
 import { mean, stdev } from '../stats/statistics.js';
 import { FORK_CONFIDENCE, forkMeans, MIN_FORKS_FOR_INTERVAL } from './fork-statistics.js';
+import { moderatedVariance, type SpreadPrior } from './spread-prior.js';
 import { twoSampleTTest } from './t-test.js';
 
 /** An answer's ratio is equivalent to 1 inside ±this, decided beyond it. */
@@ -49,6 +51,8 @@ export interface AnswerEstimate {
   readonly logSpread: number;
   /** The t quantile behind the interval (NaN for a range). */
   readonly tQuantile: number;
+  /** Degrees of freedom a shared spread prior lent the paired spread (0: the line's own alone). */
+  readonly priorDegreesOfFreedom: number;
 }
 
 /** The three outcomes of an answer line. */
@@ -59,7 +63,15 @@ export interface AnswerEstimateOptions {
   readonly confidence?: number;
   /** Comparisons a best-of pick chose among (Bonferroni); default 1. */
   readonly comparisons?: number;
+  /**
+   * The spread prior of the line's group (see `spread-prior.ts`): moderates a paired spread, and
+   * lets 2 pairs give an interval.
+   */
+  readonly prior?: SpreadPrior;
 }
+
+/** Fewest fork pairs a paired interval comes from when a spread prior lends it degrees of freedom. */
+export const MIN_PAIRS_WITH_PRIOR = 2;
 
 /** Fork means of the forks that ran in the same round on both sides, in round order. */
 export function pairedForkMeans(
@@ -108,14 +120,19 @@ export function answerEstimate(
   if (baselineMeans.length === 0 || candidateMeans.length === 0) return undefined;
   if ([...baselineMeans, ...candidateMeans].some((value) => !(value > 0))) return undefined;
   const paired = pairedForkMeans(baseline, candidate);
-  if (paired.baseline.length >= MIN_FORKS_FOR_INTERVAL) {
+  const prior = options.prior;
+  if (paired.baseline.length >= (prior === undefined ? MIN_FORKS_FOR_INTERVAL : MIN_PAIRS_WITH_PRIOR)) {
     const differences = paired.candidate.map((value, index) =>
       Math.log(value / (paired.baseline[index] ?? NaN)),
     );
     const n = differences.length;
     const center = mean(differences);
-    const spread = stdev(differences);
-    const t = twoSidedT(confidence, comparisons, n - 1);
+    const moderated = moderatedVariance(
+      { variance: stdev(differences) ** 2, degreesOfFreedom: n - 1 },
+      prior,
+    );
+    const spread = Math.sqrt(moderated.variance);
+    const t = twoSidedT(confidence, comparisons, moderated.degreesOfFreedom);
     const halfWidth = (t * spread) / Math.sqrt(n);
     return {
       ratio: Math.exp(center),
@@ -125,6 +142,7 @@ export function answerEstimate(
       n,
       logSpread: spread,
       tQuantile: t,
+      priorDegreesOfFreedom: prior?.degreesOfFreedom ?? 0,
     };
   }
   const logBaseline = baselineMeans.map(Math.log);
@@ -144,6 +162,7 @@ export function answerEstimate(
       // The spread per fork that gives this standard error with n forks a side.
       logSpread: test.standardError * Math.sqrt(n / 2),
       tQuantile: t,
+      priorDegreesOfFreedom: 0,
     };
   }
   return {
@@ -154,6 +173,7 @@ export function answerEstimate(
     n,
     logSpread: Number.NaN,
     tQuantile: Number.NaN,
+    priorDegreesOfFreedom: 0,
   };
 }
 
@@ -201,7 +221,7 @@ export function morePairsNeeded(
   if (!(room > 0) || !(estimate.logSpread >= 0)) return undefined;
   if (estimate.logSpread === 0) return 0;
   for (let n = estimate.n + 1; n <= MAX_ESTIMATED_PAIRS; n += 1) {
-    const t = tQuantile(1 - (1 - confidence) / 2, n - 1);
+    const t = tQuantile(1 - (1 - confidence) / 2, estimate.priorDegreesOfFreedom + n - 1);
     if ((t * estimate.logSpread) / Math.sqrt(n) < room) return n - estimate.n;
   }
   return undefined;

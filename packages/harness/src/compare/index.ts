@@ -100,4 +100,20 @@ export {
   type QuestionItem,
   type QuestionLine,
 } from '../plan/question-lines.js';
-export { answerLine, bestResult, seriesScore, type LineAnswer, type SideResult } from '../run/line-answer.js';
+export {
+  answerLine,
+  answerLines,
+  bestResult,
+  seriesScore,
+  type LineAnswer,
+  type LineSides,
+  type SideResult,
+} from '../run/line-answer.js';
+export {
+  fitSpreadPrior,
+  fitSpreadPriors,
+  MAX_PRIOR_DEGREES_OF_FREEDOM,
+  MIN_LINES_FOR_PRIOR,
+  moderatedVariance,
+  type SpreadPrior,
+} from './spread-prior.js';

@@ -14,6 +14,7 @@ import {
   type ForkSeries,
 } from '../compare/answer-statistics.js';
 import { forkMeans } from '../compare/fork-statistics.js';
+import { fitSpreadPriors, type GroupedSample, type SpreadPrior } from '../compare/spread-prior.js';
 import { mean } from '../stats/statistics.js';
 
 /** One result a side may be made of, with the values the line compares. */
@@ -61,12 +62,14 @@ export function answerLine<Item>(
   baseline: readonly SideResult<Item>[],
   candidate: readonly SideResult<Item>[],
   threshold: number = ANSWER_THRESHOLD,
+  prior?: SpreadPrior,
 ): LineAnswer<Item> | undefined {
   const baselinePick = bestResult(baseline);
   const candidatePick = bestResult(candidate);
   if (baselinePick === undefined || candidatePick === undefined) return undefined;
   const estimate = answerEstimate(baselinePick.series, candidatePick.series, {
     comparisons: baseline.length * candidate.length,
+    ...(prior === undefined ? {} : { prior }),
   });
   if (estimate === undefined) return undefined;
   return {
@@ -76,4 +79,45 @@ export function answerLine<Item>(
     outcome: answerOutcome(estimate, threshold),
     morePairs: morePairsNeeded(estimate, threshold),
   };
+}
+
+/** The two sides of a line to answer, or undefined when a side cannot be formed. */
+export interface LineSides<Item> {
+  readonly baseline: readonly SideResult<Item>[];
+  readonly candidate: readonly SideResult<Item>[];
+}
+
+/**
+ * The answers of a run's (or a page's) lines, each paired spread moderated by the prior of its group
+ * (see `spread-prior.ts`): a first pass answers every line alone and collects the paired lines' own
+ * variances by `groupOf` (a suite's benchmark and metric; undefined keeps a line out of any group),
+ * a second answers the lines of every group with a prior again with it. The run and the docs both
+ * call this, so a line the run called settled is the line the page calls settled.
+ */
+export function answerLines<Item>(
+  lines: readonly (LineSides<Item> | undefined)[],
+  groupOf: (answer: LineAnswer<Item>, index: number) => string | undefined,
+  threshold: number = ANSWER_THRESHOLD,
+): (LineAnswer<Item> | undefined)[] {
+  const alone = lines.map((line) =>
+    line === undefined ? undefined : answerLine(line.baseline, line.candidate, threshold),
+  );
+  const samples: GroupedSample[] = [];
+  const groups = alone.map((answer, index) => (answer === undefined ? undefined : groupOf(answer, index)));
+  alone.forEach((answer, index) => {
+    const group = groups[index];
+    if (answer === undefined || group === undefined || answer.estimate.method !== 'paired') return;
+    samples.push({
+      group,
+      variance: answer.estimate.logSpread ** 2,
+      degreesOfFreedom: answer.estimate.n - 1,
+    });
+  });
+  const priors = fitSpreadPriors(samples);
+  return lines.map((line, index) => {
+    const group = groups[index];
+    const prior = group === undefined ? undefined : priors.get(group);
+    if (line === undefined || prior === undefined) return alone[index];
+    return answerLine(line.baseline, line.candidate, threshold, prior);
+  });
 }

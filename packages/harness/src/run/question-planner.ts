@@ -19,7 +19,7 @@ import type { ConsoleReporter } from '../session/console-reporter.js';
 import type { SessionFork } from '../session/measurement-session.js';
 import { estimateCombinationMs, formatClock, RunProgress } from '../session/run-progress.js';
 import type { ForkPlanner, PlannedFork } from '../session/sampling-loop.js';
-import { answerLine, type SideResult } from './line-answer.js';
+import { answerLines, type LineAnswer, type LineSides, type SideResult } from './line-answer.js';
 import { nextLinePair, shuffled, type LineProgress, type ScheduledFork } from './question-schedule.js';
 
 /** One planned combination while the run measures it. */
@@ -115,7 +115,7 @@ export class QuestionPlanner implements ForkPlanner {
     const { deadline, lines, states, reporter } = this.#options;
     if (deadline === undefined || this.#budgetDone) return undefined;
     const remainingMs = deadline - performance.now();
-    const progressOfLines = lines.map((line) => lineProgress(line, states));
+    const progressOfLines = linesProgress(lines, states);
     const affordable = progressOfLines.map((line) =>
       line.pairCostMs <= remainingMs ? line : { ...line, next: undefined },
     );
@@ -234,18 +234,37 @@ function sideResult(state: CombinationState, metric: string | undefined): SideRe
   };
 }
 
-/** Where a planned line stands, and the two combinations its next pair would run. */
-export function lineProgress(line: PlannedLine, states: readonly CombinationState[]): LineProgress {
-  const side = (indexes: readonly number[]): SideResult<number>[] | undefined => {
-    const results = indexes.map((index) =>
-      sideResult(states[index] as CombinationState, line.declaration.metric),
-    );
-    return results.every((result) => result !== undefined) ? results : undefined;
-  };
-  const baseline = side(line.baseline);
-  const candidate = side(line.candidate);
-  const answer =
-    baseline === undefined || candidate === undefined ? undefined : answerLine(baseline, candidate);
+/**
+ * Where every planned line stands, and the two combinations each one's next pair would run: answered
+ * together, so the paired lines of one benchmark and metric share a spread prior as on the pages.
+ */
+export function linesProgress(
+  lines: readonly PlannedLine[],
+  states: readonly CombinationState[],
+): LineProgress[] {
+  const sides = lines.map((line): LineSides<number> | undefined => {
+    const side = (indexes: readonly number[]): SideResult<number>[] | undefined => {
+      const results = indexes.map((index) =>
+        sideResult(states[index] as CombinationState, line.declaration.metric),
+      );
+      return results.every((result) => result !== undefined) ? results : undefined;
+    };
+    const baseline = side(line.baseline);
+    const candidate = side(line.candidate);
+    return baseline === undefined || candidate === undefined ? undefined : { baseline, candidate };
+  });
+  const answers = answerLines(
+    sides,
+    (answer, index) =>
+      `${states[answer.candidate.item]?.combination.benchmarkName ?? ''}/${lines[index]?.declaration.metric ?? ''}`,
+  );
+  return answers.map((answer) => progressOf(answer, states));
+}
+
+function progressOf(
+  answer: LineAnswer<number> | undefined,
+  states: readonly CombinationState[],
+): LineProgress {
   if (answer === undefined)
     return { outcome: undefined, morePairs: undefined, pairs: 0, pairCostMs: 0, next: undefined };
   const pair = [answer.baseline.item, answer.candidate.item] as const;
