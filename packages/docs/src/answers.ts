@@ -12,6 +12,7 @@ import {
   FORK_CONFIDENCE,
   perPoints,
   sideMatches,
+  spreadGroup,
   type AnswerEstimate,
   type LineAnswer,
   type LineSides,
@@ -126,10 +127,12 @@ export function answersOf(rows: readonly ResultRow[]): Answer[] {
   );
   const answers = answerAllLines(
     pending.map((line) => line.sides),
-    (answer, index) => {
-      const row = answer.candidate.item;
-      return `${row.dbbench?.suite ?? ''}/${row.benchmark}/${pending[index]?.metric ?? ''}`;
-    },
+    (answer, index) =>
+      spreadGroup(
+        answer.candidate.item.dbbench?.suite ?? '',
+        answer.candidate.item.benchmark,
+        pending[index]?.metric,
+      ),
   );
   const finished = new Map(pending.map((line, index) => [line, line.finish(answers[index])]));
   return declared.map(({ suite, declaration, position, prepared }) => ({

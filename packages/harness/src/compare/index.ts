@@ -105,6 +105,7 @@ export {
   answerLines,
   bestResult,
   seriesScore,
+  spreadGroup,
   type LineAnswer,
   type LineSides,
   type SideResult,

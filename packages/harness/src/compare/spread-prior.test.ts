@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerLines, type LineSides } from '../run/line-answer.js';
+import { stdev } from '../stats/statistics.js';
 import { answerEstimate, type ForkSeries } from './answer-statistics.js';
 import { seededRandom, standardNormal } from './random.js';
 import {
@@ -19,9 +20,7 @@ function chiSquare(random: () => number, degrees: number): number {
 
 /** The sample variance of `count` normal values of variance `variance`. */
 function sampleVariance(random: () => number, variance: number, count: number): number {
-  const values = Array.from({ length: count }, () => Math.sqrt(variance) * standardNormal(random));
-  const center = values.reduce((sum, value) => sum + value, 0) / count;
-  return values.reduce((sum, value) => sum + (value - center) ** 2, 0) / (count - 1);
+  return stdev(Array.from({ length: count }, () => Math.sqrt(variance) * standardNormal(random))) ** 2;
 }
 
 /** One side per round: fork means that drift together from round to round, `ratios` apart. */

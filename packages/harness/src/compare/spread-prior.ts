@@ -19,23 +19,8 @@
  * distribution (the model), and nearly so when they spread over a decade (`spread-prior.test.ts`
  * simulates both).
  */
-import { createRequire } from 'node:module';
-import { mean } from '../stats/statistics.js';
-
-const require = createRequire(import.meta.url);
-type Special = (x: number) => number;
-let digammaFunction: Special | undefined;
-let trigammaFunction: Special | undefined;
-/** ψ(x), from @stdlib (loaded on first use: forks never fit a prior). */
-function digamma(x: number): number {
-  digammaFunction ??= require('@stdlib/math-base-special-digamma') as Special;
-  return digammaFunction(x);
-}
-/** ψ′(x), from @stdlib (loaded on first use). */
-function trigamma(x: number): number {
-  trigammaFunction ??= require('@stdlib/math-base-special-trigamma') as Special;
-  return trigammaFunction(x);
-}
+import { digamma, trigamma } from '../stats/distributions.js';
+import { mean, stdev } from '../stats/statistics.js';
 
 /** Most degrees of freedom a prior lends a line. */
 export const MAX_PRIOR_DEGREES_OF_FREEDOM = 10;
@@ -86,9 +71,7 @@ export function fitSpreadPrior(samples: readonly VarianceSample[]): SpreadPrior 
     ({ variance, degreesOfFreedom: d }) => Math.log(variance) - digamma(d / 2) + Math.log(d / 2),
   );
   const center = mean(corrected);
-  const excess =
-    corrected.reduce((sum, value) => sum + (value - center) ** 2, 0) / (corrected.length - 1) -
-    mean(usable.map(({ degreesOfFreedom: d }) => trigamma(d / 2)));
+  const excess = stdev(corrected) ** 2 - mean(usable.map(({ degreesOfFreedom: d }) => trigamma(d / 2)));
   // No excess: the lines agree more than their sampling allows, the prior is (nearly) certain.
   const fitted = excess > 0 ? 2 * trigammaInverse(excess) : Number.POSITIVE_INFINITY;
   const variance = Number.isFinite(fitted)

@@ -81,6 +81,14 @@ export function answerLine<Item>(
   };
 }
 
+/**
+ * The group whose spread prior a line shares: its candidate's suite and benchmark, and the metric it
+ * compares (the primary score when undefined). The run and the docs both key lines by it.
+ */
+export function spreadGroup(suite: string, benchmark: string, metric: string | undefined): string {
+  return JSON.stringify([suite, benchmark, metric ?? null]);
+}
+
 /** The two sides of a line to answer, or undefined when a side cannot be formed. */
 export interface LineSides<Item> {
   readonly baseline: readonly SideResult<Item>[];

@@ -19,7 +19,7 @@ import type { ConsoleReporter } from '../session/console-reporter.js';
 import type { SessionFork } from '../session/measurement-session.js';
 import { estimateCombinationMs, formatClock, RunProgress } from '../session/run-progress.js';
 import type { ForkPlanner, PlannedFork } from '../session/sampling-loop.js';
-import { answerLines, type LineAnswer, type LineSides, type SideResult } from './line-answer.js';
+import { answerLines, spreadGroup, type LineAnswer, type LineSides, type SideResult } from './line-answer.js';
 import { nextLinePair, shuffled, type LineProgress, type ScheduledFork } from './question-schedule.js';
 
 /** One planned combination while the run measures it. */
@@ -253,10 +253,12 @@ export function linesProgress(
     const candidate = side(line.candidate);
     return baseline === undefined || candidate === undefined ? undefined : { baseline, candidate };
   });
-  const answers = answerLines(
-    sides,
-    (answer, index) =>
-      `${states[answer.candidate.item]?.combination.benchmarkName ?? ''}/${lines[index]?.declaration.metric ?? ''}`,
+  const answers = answerLines(sides, (answer, index) =>
+    spreadGroup(
+      '', // a run measures one suite
+      states[answer.candidate.item]?.combination.benchmarkName ?? '',
+      lines[index]?.declaration.metric,
+    ),
   );
   return answers.map((answer) => progressOf(answer, states));
 }

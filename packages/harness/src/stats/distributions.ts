@@ -32,3 +32,18 @@ export function tCdf(x: number, degreesOfFreedom: number): number {
   studentTCdf ??= require('@stdlib/stats-base-dists-t-cdf') as Distribution;
   return studentTCdf(x, degreesOfFreedom);
 }
+
+let digammaFunction: ((x: number) => number) | undefined;
+let trigammaFunction: ((x: number) => number) | undefined;
+
+/** ψ(x), the digamma function (from @stdlib, loaded on first call). */
+export function digamma(x: number): number {
+  digammaFunction ??= require('@stdlib/math-base-special-digamma') as (x: number) => number;
+  return digammaFunction(x);
+}
+
+/** ψ′(x), the trigamma function (from @stdlib, loaded on first call). */
+export function trigamma(x: number): number {
+  trigammaFunction ??= require('@stdlib/math-base-special-trigamma') as (x: number) => number;
+  return trigammaFunction(x);
+}
