@@ -14,8 +14,9 @@
  *
  * When the lines differ, d0 is small and a line keeps its own spread; d0 is capped at
  * {@link MAX_PRIOR_DEGREES_OF_FREEDOM} so the prior never outweighs what a line has measured by
- * more than a run of a dozen pairs would; a group of fewer than {@link MIN_LINES_FOR_PRIOR} lines
- * fits none. The interval keeps its coverage when the lines' variances are drawn from one
+ * more than a run of a dozen pairs would, and at what the group's own estimate of s0² is worth
+ * (few lines of few pairs know it only roughly); a group of fewer than {@link MIN_LINES_FOR_PRIOR}
+ * lines fits none. The interval keeps its coverage when the lines' variances are drawn from one
  * distribution (the model), and nearly so when they spread over a decade (`spread-prior.test.ts`
  * simulates both).
  */
@@ -79,9 +80,22 @@ export function fitSpreadPrior(samples: readonly VarianceSample[]): SpreadPrior 
     : Math.exp(center);
   return {
     variance,
-    degreesOfFreedom: Math.min(fitted, MAX_PRIOR_DEGREES_OF_FREEDOM),
+    degreesOfFreedom: Math.min(fitted, MAX_PRIOR_DEGREES_OF_FREEDOM, scaleDegreesOfFreedom(usable)),
     lines: usable.length,
   };
+}
+
+/**
+ * What the prior's own scale s0² is worth, in degrees of freedom: it is estimated from the mean of
+ * the lines' log variances, whose sampling variance is at least Σψ′(d/2)/G², and a variance worth k
+ * degrees of freedom has a log with variance about 2/k. Without this cap, a small group of lines of
+ * one degree of freedom each (two pairs) — whose log variances scatter so widely that d0 cannot be
+ * told from infinity — lent the full {@link MAX_PRIOR_DEGREES_OF_FREEDOM} to a scale known only to a
+ * factor of two: groups of 8 lines of 2 pairs covered 92.5%, with the cap 94% (`spread-prior.test.ts`).
+ */
+function scaleDegreesOfFreedom(samples: readonly VarianceSample[]): number {
+  const sampling = samples.reduce((sum, { degreesOfFreedom: d }) => sum + trigamma(d / 2), 0);
+  return (2 * samples.length ** 2) / sampling;
 }
 
 /** A line's variance moderated by a prior, and the degrees of freedom of its t. */
