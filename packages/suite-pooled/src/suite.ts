@@ -115,18 +115,16 @@ export function createSuite(
     // The engine's Node drivers, the default first.
     axes: { ...POOLED_AXES, driver: drivers },
     axisTypes: { ...POOLED_AXIS_TYPES, driver: choiceAxis(drivers) },
-    // Two forks per combination (in shared rounds where a declared question compares it), so every
-    // score includes fork-to-fork (run-to-run) noise, with fewer iterations each: thrpt/sample
-    // benchmarks 5 warmup + 3 measured iterations of 250 ms per fork — measured here without warmup,
-    // selectById's 250 ms iterations ran at 1.9×, 1.6×, 1.3× and 1.0× of steady, so a single 500 ms
-    // warmup left the first measured iteration slow; the fork's 2 s stay the same. Single-shot
-    // benchmarks set their own invocation counts per fork. See the README's time budget.
+    // Two forks per combination (three, in shared rounds, where a declared question compares it), so
+    // every score includes fork-to-fork (run-to-run) noise, with fewer iterations each: thrpt/sample
+    // benchmarks 1 warmup + 3 measured iterations of 500 ms per fork; single-shot benchmarks set their
+    // own invocation counts per fork. See the README's time budget.
     iterations: {
       forks: 2,
-      warmupIterations: 5,
-      warmupTimeMs: 250,
+      warmupIterations: 1,
+      warmupTimeMs: 500,
       measurementIterations: 3,
-      measurementTimeMs: 250,
+      measurementTimeMs: 500,
     },
     quick: {
       axes: {

@@ -9,12 +9,8 @@
  */
 import type { AnswerOutcome } from '../compare/answer-statistics.js';
 
-/**
- * Rounds a combination gets in the first pass when a question compares it: 2, the fewest that give a
- * line an interval once its benchmark's lines share a spread prior (see `compare/spread-prior.ts`);
- * the budget then adds pairs where a line is still undetermined, instead of a third round everywhere.
- */
-export const QUESTION_FORKS = 2;
+/** Rounds a combination gets when a question compares it: the fewest that give a t-interval. */
+export const QUESTION_FORKS = 3;
 
 /** A line as the schedule sees it: the combinations (plan indexes) on either side. */
 export interface ScheduledLine {

@@ -141,9 +141,8 @@ export function createContentionBenchmark(drivers: readonly string[]) {
     ],
     mode: 'thrpt',
     operationsPerInvocation: REQUESTS_PER_OPERATION,
-    // Per fork; the suite runs 2 forks. As the suite's: 100 callers ran at 0.41× of steady in their
-    // first 250 ms and reached it after about 1 s here, so 5 × 250 ms of warmup before 3 × 250 ms.
-    iterations: { warmupIterations: 5, warmupTimeMs: 250, measurementIterations: 3, measurementTimeMs: 250 },
+    // Per fork; the suite runs 2 forks.
+    iterations: { warmupIterations: 1, warmupTimeMs: 500, measurementIterations: 3, measurementTimeMs: 500 },
     async setupTrial(ctx) {
       const concurrency = ctx.int('concurrency');
       const acquireTimeoutMs = parseAcquireTimeout(ctx.str('acquireTimeout'));

@@ -131,9 +131,6 @@ export function createRateBenchmark(drivers: readonly string[]) {
     ],
     mode: 'thrpt',
     operationsPerInvocation: REQUESTS_PER_OPERATION,
-    // Per fork: 2 × 250 ms of warmup (each drains its backlog), then 3 × 500 ms measured — longer
-    // than the suite's 250 ms, since a fork's p99 comes from its requests (1500 at 500 a second).
-    iterations: { warmupIterations: 2, warmupTimeMs: 250, measurementIterations: 3, measurementTimeMs: 500 },
     async setupTrial(ctx) {
       const query = ctx.str('query');
       if (!isRateQuery(query)) {
