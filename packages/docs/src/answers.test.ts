@@ -156,7 +156,9 @@ describe('declared answers', () => {
     // Two forks give no interval: the range, and what would give one.
     const [two] = answersOf([noisy('bulk', 10, { forks: 2 }), noisy('multiRow', 30, { forks: 2 })])[0]!.lines;
     expect(two!.outcome).toBe('undetermined');
-    expect(two!.sentence).toContain('fewer than 3 forks a side (2), so no interval');
+    expect(two!.sentence).toContain(
+      '2 forks a side and no spread shared with other lines of its benchmark, so no interval',
+    );
   });
 
   it('compares sides from separate runs unpaired, and marks them', () => {

@@ -434,7 +434,7 @@ export const THRESHOLD_TEXT = `±${Math.round(ANSWER_THRESHOLD * 100)}%`;
 function undeterminedReason(answer: LineAnswer<ResultRow>): string {
   const { estimate, morePairs } = answer;
   if (estimate.method === 'range') {
-    return `fewer than 3 forks a side (${estimate.n}), so no interval: the range of the forks is shown; a run with 3 or more forks would give one`;
+    return `${estimate.n} fork${estimate.n === 1 ? '' : 's'} a side and no spread shared with other lines of its benchmark, so no interval: the range of the forks is shown; a run with 3 or more forks would give one`;
   }
   const what = (count: number): string =>
     estimate.method === 'paired'
@@ -573,7 +573,7 @@ export const LEVEL_TEXT = `${Math.round(FORK_CONFIDENCE * 100)}%`;
 export const ANSWERS_NOTE =
   `Each ratio carries its ${Math.round(FORK_CONFIDENCE * 100)}% interval with the fork as the unit: the run measures the two sides of a line in shared rounds (one fork of each per round, in random order), and the interval is a Student t over the rounds' log ratios. ` +
   `**Decided**: the whole interval lies beyond ${THRESHOLD_TEXT} of equality. **Equivalent**: the whole interval lies inside ${THRESHOLD_TEXT} ("the same"; the band is 0.91–1.1×, symmetric on the log scale, so it reads the same as a speed or a time). **Undetermined**: neither; the line says why and about how many more fork pairs would settle it (\`--budget\` gives the run more time for them). ` +
-  'No interval is formed from fewer than 3 forks or pairs. A side that takes the best of several configurations has its level Bonferroni-adjusted for the pick. ' +
+  'No interval is formed from fewer than 3 forks or pairs, or 2 pairs when 4 or more paired lines of the same benchmark and metric share their spread (an empirical-Bayes prior of their variances, worth at most 10 pairs’ degrees of freedom). A side that takes the best of several configurations has its level Bonferroni-adjusted for the pick. ' +
   '‡ the sides were not measured in shared rounds (results of two suites): their forks are compared unpaired. ' +
   'A percentile of a distribution kept as HDR histograms (the open loop’s latency) counts, per fork, all of that fork’s requests. ' +
   'A question of where a metric first passes a bound reads each step’s interval against it: decided when the steps around it lie wholly below and wholly above it. ' +
