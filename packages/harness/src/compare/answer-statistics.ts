@@ -20,7 +20,7 @@
 import { tQuantile } from '../stats/distributions.js';
 import { mean, stdev } from '../stats/statistics.js';
 import { FORK_CONFIDENCE, forkMeans, MIN_FORKS_FOR_INTERVAL } from './fork-statistics.js';
-import { moderatedVariance, type SpreadPrior } from './spread-prior.js';
+import { moderatedVariance, type SpreadPrior, type VarianceSample } from './spread-prior.js';
 import { twoSampleTTest } from './t-test.js';
 
 /** An answer's ratio is equivalent to 1 inside ±this, decided beyond it. */
@@ -98,6 +98,27 @@ export function pairedForkMeans(
   return pairs;
 }
 
+/**
+ * The log ratios of the shared rounds' fork means, and their own variance: what a paired line
+ * measures of its spread and what its group's prior is fitted from. Undefined below
+ * {@link MIN_PAIRS_WITH_PRIOR} pairs (no variance); the fork means must be positive, as
+ * {@link answerEstimate} checks first.
+ */
+export function pairedLogRatios(
+  baseline: ForkSeries,
+  candidate: ForkSeries,
+): { readonly differences: number[]; readonly own: VarianceSample } | undefined {
+  const paired = pairedForkMeans(baseline, candidate);
+  if (paired.baseline.length < MIN_PAIRS_WITH_PRIOR) return undefined;
+  const differences = paired.candidate.map((value, index) =>
+    Math.log(value / (paired.baseline[index] ?? NaN)),
+  );
+  return {
+    differences,
+    own: { variance: stdev(differences) ** 2, degreesOfFreedom: differences.length - 1 },
+  };
+}
+
 function twoSidedT(confidence: number, comparisons: number, degreesOfFreedom: number): number {
   const alpha = (1 - confidence) / Math.max(1, comparisons);
   return tQuantile(1 - alpha / 2, degreesOfFreedom);
@@ -119,18 +140,16 @@ export function answerEstimate(
   const candidateMeans = forkMeans(candidate.rawData);
   if (baselineMeans.length === 0 || candidateMeans.length === 0) return undefined;
   if ([...baselineMeans, ...candidateMeans].some((value) => !(value > 0))) return undefined;
-  const paired = pairedForkMeans(baseline, candidate);
   const prior = options.prior;
-  if (paired.baseline.length >= (prior === undefined ? MIN_FORKS_FOR_INTERVAL : MIN_PAIRS_WITH_PRIOR)) {
-    const differences = paired.candidate.map((value, index) =>
-      Math.log(value / (paired.baseline[index] ?? NaN)),
-    );
+  const paired = pairedLogRatios(baseline, candidate);
+  if (
+    paired !== undefined &&
+    paired.differences.length >= (prior === undefined ? MIN_FORKS_FOR_INTERVAL : MIN_PAIRS_WITH_PRIOR)
+  ) {
+    const { differences } = paired;
     const n = differences.length;
     const center = mean(differences);
-    const moderated = moderatedVariance(
-      { variance: stdev(differences) ** 2, degreesOfFreedom: n - 1 },
-      prior,
-    );
+    const moderated = moderatedVariance(paired.own, prior);
     const spread = Math.sqrt(moderated.variance);
     const t = twoSidedT(confidence, comparisons, moderated.degreesOfFreedom);
     const halfWidth = (t * spread) / Math.sqrt(n);

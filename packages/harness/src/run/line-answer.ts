@@ -9,6 +9,7 @@ import {
   answerEstimate,
   answerOutcome,
   morePairsNeeded,
+  pairedLogRatios,
   type AnswerEstimate,
   type AnswerOutcome,
   type ForkSeries,
@@ -95,9 +96,6 @@ export interface LineSides<Item> {
   readonly candidate: readonly SideResult<Item>[];
 }
 
-/** A prior that lends nothing: the paired estimate from 2 pairs with the line's own spread. */
-const OWN_SPREAD_ONLY: SpreadPrior = { variance: 1, degreesOfFreedom: 0, lines: 0 };
-
 /**
  * The answers of a run's (or a page's) lines, each paired spread moderated by the prior of its group
  * (see `spread-prior.ts`): a first pass answers every line alone and collects the paired lines' own
@@ -115,19 +113,13 @@ export function answerLines<Item>(
   );
   const samples: GroupedSample[] = [];
   const groups = alone.map((answer, index) => (answer === undefined ? undefined : groupOf(answer, index)));
-  lines.forEach((line, index) => {
+  alone.forEach((answer, index) => {
     const group = groups[index];
-    if (line === undefined || group === undefined) return;
-    // A line's own paired spread, from 2 pairs on: alone, 2 pairs give no interval (a range), yet
-    // their one degree of freedom is what a group of first-pass lines fits its prior from. A prior
-    // worth 0 degrees of freedom leaves the line's spread its own and asks for the paired estimate.
-    const answer = answerLine(line.baseline, line.candidate, threshold, OWN_SPREAD_ONLY);
-    if (answer === undefined || answer.estimate.method !== 'paired') return;
-    samples.push({
-      group,
-      variance: answer.estimate.logSpread ** 2,
-      degreesOfFreedom: answer.estimate.n - 1,
-    });
+    if (answer === undefined || group === undefined) return;
+    // The picked sides' own paired spread, from 2 pairs on: alone, 2 pairs give no interval (a
+    // range), yet their one degree of freedom is what a group of first-pass lines fits its prior from.
+    const own = pairedLogRatios(answer.baseline.series, answer.candidate.series)?.own;
+    if (own !== undefined) samples.push({ group, ...own });
   });
   const priors = fitSpreadPriors(samples);
   return lines.map((line, index) => {
