@@ -102,11 +102,13 @@ describe('spare forks', () => {
       onLog: () => undefined,
     });
     expect(failure).toBeUndefined();
-    // The fork took the ready spare, started the next one beside it, and measured once it was idle.
+    // The fork took the ready spare, started the next one beside it, and measured each iteration
+    // once it was idle.
     expect(recording.events).toEqual([
       'warmup iteration',
       'spares idle (1 of 1 ready)',
       'measured iteration',
+      'spares idle (1 of 1 ready)',
       'measured iteration',
     ]);
     expect(recording.counts()).toEqual({ spares: 1, ready: 1 });

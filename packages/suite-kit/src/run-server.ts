@@ -4,9 +4,12 @@
  */
 import {
   cpuLimitRefusal,
+  createWorkDatabase,
   engineNamed,
   startServer,
+  type ConnectionInfo,
   type CpuQuota,
+  type WorkDatabase,
   type EngineName,
   type ProviderName,
   type StartedServerHandle,
@@ -32,12 +35,30 @@ export const DEFAULT_FIXED_POOL_SIZE = 10;
  * plus {@link CONNECTION_HEADROOM}.
  */
 export function connectionsNeeded(plan: RunPlan, fixedPoolSize: number = DEFAULT_FIXED_POOL_SIZE): number {
+  return largestPool(plan, fixedPoolSize) * Math.max(1, plan.concurrentForks) + CONNECTION_HEADROOM;
+}
+
+/** The largest pool any planned combination opens. */
+function largestPool(plan: RunPlan, fixedPoolSize: number): number {
   const poolSizes = plan.combinations.flatMap((combination) => {
     const value = combination.params['poolSize'];
     return value === undefined ? [fixedPoolSize] : [Number(value)];
   });
-  const largest = Math.max(fixedPoolSize, ...poolSizes.filter(Number.isFinite));
-  return largest * Math.max(1, plan.concurrentForks) + CONNECTION_HEADROOM;
+  return Math.max(fixedPoolSize, ...poolSizes.filter(Number.isFinite));
+}
+
+/**
+ * How many forks may hold their pools on a server that allows `maxConnections` (its
+ * `max_connections`, with room for dbbench's own connections), at most the plan's
+ * `concurrentForks`, at least 1.
+ */
+export function roundForksAllowed(
+  plan: RunPlan,
+  maxConnections: number,
+  fixedPoolSize: number = DEFAULT_FIXED_POOL_SIZE,
+): number {
+  const fit = Math.floor((maxConnections - CONNECTION_HEADROOM) / largestPool(plan, fixedPoolSize));
+  return Math.max(1, Math.min(plan.concurrentForks, Number.isFinite(fit) ? fit : plan.concurrentForks));
 }
 
 /** Which suite starts the run, on which engine. */
@@ -67,13 +88,19 @@ export function startRunServer(
     const limitCpus = plan.combinations.some((combination) => limitsCpus(combination.params));
     // checkRunServer refused this when the user chose the quotas; from the defaults they are skipped.
     const refusal = cpuQuotaRefusal(request.engine, options, plan);
+    // A server dbbench starts is sized for the forks of an interleaved round; a named one must
+    // take one fork's pool, and the rounds hold as many forks as its max_connections allows.
+    const named = knownProvider(request.engine, provider, url) === 'url';
     const server = await startServer(request.engine, {
       suite: request.suite,
       provider,
       ...(url === undefined ? {} : { url }),
       ...(image === undefined ? {} : { image }),
       reuse: parseReuseOption(options['reuse']),
-      minConnections: connectionsNeeded(plan, request.fixedPoolSize),
+      minConnections: connectionsNeeded(
+        named ? { ...plan, concurrentForks: 1 } : plan,
+        request.fixedPoolSize,
+      ),
       limitCpus: limitCpus && refusal === undefined,
       log,
     });
@@ -82,8 +109,23 @@ export function startRunServer(
       await server.stop();
       throw usageError(`-p cpus: ${cpus.unavailable}`);
     }
+    const roundForks = roundForksAllowed(
+      plan,
+      Number(server.info.settings['max_connections'] ?? Number.POSITIVE_INFINITY),
+      request.fixedPoolSize,
+    );
+    if (roundForks < plan.concurrentForks) {
+      log(
+        `# ${server.info.redactedUrl} allows max_connections=${server.info.settings['max_connections']}: ` +
+          `${roundForks === 1 ? 'forks run one at a time' : `at most ${roundForks} forks take turns`} instead of ` +
+          `${plan.concurrentForks} (answers need more forks to settle); ${connectionsNeeded(plan, request.fixedPoolSize)} lets them interleave`,
+      );
+    }
+    const slots = new SlotDatabases(request.engine, request.suite, server);
     return {
       context: toRunContext(server.connection),
+      slotContext: async (slot) => toRunContext(await slots.open(slot)),
+      roundForks,
       info: { database: toRunDatabaseInfo(server.info) },
       description: `${server.info.product} (${server.info.provider})`,
       ...(cpus === undefined
@@ -94,7 +136,14 @@ export function startRunServer(
                 limitsCpus(params) ? `the cpus axis: ${cpus.unavailable}` : undefined,
             }
           : { beforeFork: (params: ParamSet) => withHarnessErrors(() => cpus.beforeFork(params)) }),
-      dispose: () => withHarnessErrors(() => server.stop()),
+      dispose: () =>
+        withHarnessErrors(async () => {
+          try {
+            await slots.dropAll();
+          } finally {
+            await server.stop();
+          }
+        }),
     };
   });
 }
@@ -165,4 +214,54 @@ function serverCpus(
       return hasCpusAxis(params) ? { serverCpus: { ...quota } } : undefined;
     },
   };
+}
+
+/**
+ * The databases of the slots of an interleaved round (see `RunSetup.slotContext`): forks alive
+ * together each write their own tables, so each slot past the first gets a work database of its own
+ * on the run's server, created on first use and dropped when the run ends.
+ */
+class SlotDatabases {
+  readonly #engine: EngineName;
+  readonly #suite: string;
+  readonly #server: StartedServerHandle;
+  readonly #opened: WorkDatabase[] = [];
+  readonly #bySlot = new Map<number, Promise<ConnectionInfo>>();
+
+  constructor(engine: EngineName, suite: string, server: StartedServerHandle) {
+    this.#engine = engine;
+    this.#suite = suite;
+    this.#server = server;
+  }
+
+  /** The connection of `slot`'s database, created on the first call for it. */
+  open(slot: number): Promise<ConnectionInfo> {
+    let connection = this.#bySlot.get(slot);
+    if (connection === undefined) {
+      connection = this.#create(slot);
+      this.#bySlot.set(slot, connection);
+    }
+    return connection;
+  }
+
+  async #create(slot: number): Promise<ConnectionInfo> {
+    const where = this.#server.info.redactedUrl;
+    const database = await createWorkDatabase(
+      engineNamed(this.#engine),
+      this.#server.connection,
+      { suite: `${this.#suite}_slot${slot}` },
+      where,
+      `The run's own database there was created; check that its user may still create databases.`,
+    );
+    this.#opened.push(database);
+    return database.connection;
+  }
+
+  async dropAll(): Promise<void> {
+    this.#bySlot.clear();
+    const opened = this.#opened.splice(0);
+    const results = await Promise.allSettled(opened.map((database) => database.drop()));
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
+  }
 }

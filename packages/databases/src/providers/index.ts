@@ -26,6 +26,7 @@ export { parseServerUrl, redactedConnectionUrl } from './url/server-url.js';
 export type { ServerFacts } from './server-facts.js';
 export { DEFAULT_MIN_CONNECTIONS, LOCAL_WORK_DATABASE, serverMaxConnections } from './server-defaults.js';
 export { isWorkDatabaseName, workDatabaseOwner, type WorkDatabaseOwner } from './work-database-name.js';
+export { createWorkDatabase, type WorkDatabase } from './work-database.js';
 export {
   dropOrphanedWorkDatabases,
   listWorkDatabases,

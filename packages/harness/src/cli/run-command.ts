@@ -17,6 +17,7 @@ import { runSuite, type RunStage } from '../run/runner.js';
 import { ConsoleReporter } from '../session/console-reporter.js';
 import { EXIT_CODES, prefixFirstLine } from './cli-errors.js';
 import { budgetFlag, integerAtLeast, parseUnit } from './cli-parsers.js';
+import { MAX_ROUND_FORKS } from '../session/measurement-session.js';
 import { withInterruptSignals } from './interrupt-signals.js';
 import {
   addFlags,
@@ -41,6 +42,7 @@ export interface RunFlags extends MeasurementFlags {
   prof: string[];
   shard?: ShardSpec;
   budget?: number;
+  interleave?: number;
 }
 
 /** A parsed `run`: the loaded suite, its path, the flags and the suite's option values. */
@@ -104,6 +106,13 @@ function runFlags(): { readonly before: FlagDeclaration[]; readonly after: FlagD
         parse: budgetFlag,
         suiteDefault: (suite) =>
           suite.budgetMs === undefined ? undefined : formatIterationTime(suite.budgetMs, 'avgt'),
+      },
+      {
+        flags: '--interleave <n>',
+        description:
+          'most forks alive together, taking turns iteration by iteration, where a declared answer compares their combinations (1 = one fork at a time)',
+        parse: integerAtLeast(1, '--interleave'),
+        suiteDefault: () => String(MAX_ROUND_FORKS),
       },
       {
         flags: '--shard <k/n>',
@@ -232,6 +241,7 @@ export async function runCommand(request: RunRequest): Promise<number> {
         signal: interruption.signal,
         ...(shard === undefined ? {} : { shard: shard.record }),
         budgetMs: flags.budget ?? (flags.quick === true ? 0 : (suite.budgetMs ?? 0)),
+        ...(flags.interleave === undefined ? {} : { interleave: flags.interleave }),
         onStage: (next) => (stage = next),
       });
       if (summary.interrupted) return interruption.exitCode() ?? EXIT_CODES.interrupted;

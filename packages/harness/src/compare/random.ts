@@ -25,6 +25,16 @@ export function hashString(text: string): number {
   return hash;
 }
 
+/** Fisher–Yates with the given source of randomness (seeded in tests). */
+export function shuffled<T>(values: readonly T[], random: () => number): T[] {
+  const result = [...values];
+  for (let index = result.length - 1; index > 0; index -= 1) {
+    const pick = Math.floor(random() * (index + 1));
+    [result[index], result[pick]] = [result[pick] as T, result[index] as T];
+  }
+  return result;
+}
+
 /** A uniformly chosen integer in [0, size). */
 export function randomIndex(random: () => number, size: number): number {
   return Math.floor(random() * size);

@@ -20,8 +20,17 @@ import { buildResult, type RunMetadata } from '../report/result-builder.js';
 import { runMetadata } from '../report/run-metadata.js';
 import { expandMatrix, type Combination, type PlanOptions } from '../plan/run-plan.js';
 import { combinationSettings, combinationUnit, type ResolvedSettings } from '../plan/settings.js';
-import { withMeasurementSession, type MeasurementSession } from '../session/measurement-session.js';
-import { runPlannedForks, type ForkPlanner, type PlannedFork } from '../session/sampling-loop.js';
+import {
+  MAX_ROUND_FORKS,
+  withMeasurementSession,
+  type MeasurementSession,
+} from '../session/measurement-session.js';
+import {
+  runPlannedForks,
+  type ForkPlanner,
+  type PlannedFork,
+  type PlannedRound,
+} from '../session/sampling-loop.js';
 import type { Checkout } from './checkout.js';
 import {
   nextPairRoles,
@@ -159,6 +168,8 @@ class ComparisonPlanner implements ForkPlanner {
   readonly #options: ComparisonRunOptions;
   readonly #deadline: number;
   readonly #metadata: Readonly<Record<ForkRole, RunMetadata>>;
+  /** Most forks that may take turns together (the server's `roundForks`). */
+  readonly #roundForks: number;
   /** Pairs still to run, in order: the first pass, then each `--auto` round. */
   #queue: QueuedPairs[];
   readonly unresolved: string[] = [];
@@ -169,7 +180,9 @@ class ComparisonPlanner implements ForkPlanner {
     options: ComparisonRunOptions,
     deadline: number,
     metadata: Readonly<Record<ForkRole, RunMetadata>>,
+    roundForks: number,
   ) {
+    this.#roundForks = roundForks;
     this.#compared = compared;
     this.#states = states;
     this.#options = options;
@@ -183,7 +196,7 @@ class ComparisonPlanner implements ForkPlanner {
     return buildSideResults(this.#compared, this.#states, this.#metadata);
   }
 
-  next(): readonly PlannedFork[] | undefined {
+  next(): readonly PlannedRound[] | undefined {
     for (;;) {
       const head = this.#queue[0];
       if (head === undefined) {
@@ -207,7 +220,9 @@ class ComparisonPlanner implements ForkPlanner {
         state.firstSide,
       );
       if (roles.length === 0) continue;
-      return roles.map((role) => this.#plannedFork(state, role));
+      const pair = roles.map((role) => this.#plannedFork(state, role));
+      // The pair takes turns (a duet) when the server holds both forks' pools at once.
+      return this.#roundForks >= 2 ? [pair] : pair.map((fork) => [fork]);
     }
   }
 
@@ -323,10 +338,14 @@ async function compareSuite(
       });
       const metadataOf = (side: ComparedSuite[ForkRole]): RunMetadata =>
         runMetadata(side.suite, { quick, git: side.checkout, setup: measurement.setup });
-      const planner = new ComparisonPlanner(compared, measurable, options, deadline, {
-        baseline: metadataOf(baseline),
-        candidate: metadataOf(candidate),
-      });
+      const planner = new ComparisonPlanner(
+        compared,
+        measurable,
+        options,
+        deadline,
+        { baseline: metadataOf(baseline), candidate: metadataOf(candidate) },
+        measurement.setup?.roundForks ?? MAX_ROUND_FORKS,
+      );
       const interrupted = await runPlannedForks(measurement, planner, options.signal);
       return {
         ...planner.results(),

@@ -216,6 +216,18 @@ export interface SuiteOption {
 export interface RunSetup<RunContext extends Json = Json> {
   /** Serialised to every fork as `ctx.runContext` (e.g. host, port, database). */
   readonly context: RunContext;
+  /**
+   * The context of slot `slot` (from 1): the forks of an interleaved round are alive together, each
+   * in its own slot, so what one writes (its tables, its source data) is never another's. Slot 0 is
+   * {@link context}. Called once per slot, on first use; absent: every slot gets {@link context}
+   * (a setup whose forks share no state).
+   */
+  slotContext?(slot: number): Promise<RunContext>;
+  /**
+   * How many forks this server lets take turns together (each holds its pool while the others take
+   * their turns); absent: as many as the run plans (its `concurrentForks`).
+   */
+  readonly roundForks?: number;
   /** Attached to every result's `dbbench` extension (e.g. database engine, version, settings). Never secrets. */
   readonly info?: { readonly [key: string]: Json };
   /** One line naming what the run measures against, e.g. `PostgreSQL 15.19 (local)`; shown by compare. */
@@ -240,7 +252,10 @@ export interface RunSetup<RunContext extends Json = Json> {
 export interface RunPlan {
   /** Every combination this run measures (after `-p`, `-b`, `--quick`), as benchmark name and parameters. */
   readonly combinations: readonly { readonly benchmark: string; readonly params: ParamSet }[];
-  /** Forks that may hold connections to the server at the same time (forks run one after another: 1). */
+  /**
+   * Forks that may hold connections to the server at the same time: the forks of an interleaved
+   * round are alive together (each takes its turns while the others wait, holding their pools).
+   */
   readonly concurrentForks: number;
   /**
    * Axes whose values the user chose (`-p`): a setup refuses those it cannot honour, where it may

@@ -7,18 +7,18 @@
  */
 import type { SuiteDefinition } from '../define/definition.js';
 import { errorMessage } from '../define/errors.js';
-import type { ForkFailure, ForkMessage, ForkRequest, ForkTask } from './fork-protocol.js';
+import type { ForkFailure, ForkMessage, ForkRequest, ForkTask, TurnKind } from './fork-protocol.js';
 import { loadSuite } from './suite-loader.js';
 import { runTrial } from './trial-runner.js';
 
-/** Resolves the parent's `measure`, the answer to this fork's `measuring`. */
-let measureGranted: (() => void) | undefined;
+/** Resolves the parent's `go`, the answer to this fork's `turn`. */
+let turnGranted: (() => void) | undefined;
 
-/** Tells the parent this fork is about to measure, and waits until its spare processes sit idle. */
-function beforeMeasurement(): Promise<void> {
+/** Tells the parent this fork is ready for its next turn, and waits until the parent grants it. */
+function turn(kind: TurnKind): Promise<void> {
   return new Promise((resolve) => {
-    measureGranted = resolve;
-    void send({ type: 'measuring' });
+    turnGranted = resolve;
+    void send({ type: 'turn', kind });
   });
 }
 
@@ -76,7 +76,7 @@ async function runTask(task: ForkTask): Promise<void> {
         phase: (change) => void send({ type: 'phase', change }),
         failing: (failure) => void send({ type: 'failing', failure }),
         facts: (facts) => void send({ type: 'facts', facts }),
-        beforeMeasurement,
+        turn,
       });
     }
   } catch (error) {
@@ -96,6 +96,6 @@ process.on('unhandledRejection', crash);
 process.on('disconnect', () => process.exit(1));
 process.on('message', (request: ForkRequest) => {
   if (request.type === 'prepare') prepare(request.suiteModule);
-  else if (request.type === 'measure') measureGranted?.();
+  else if (request.type === 'go') turnGranted?.();
   else void runTask(request.task);
 });

@@ -65,6 +65,12 @@ export interface PhaseChange {
   readonly iteration?: { readonly warmup: boolean; readonly index: number };
 }
 
+/**
+ * What a fork does in a turn: everything after its import is done in turns the parent grants one at
+ * a time, so forks that are alive together (an interleaved round) never work at the same moment.
+ */
+export type TurnKind = 'setup' | 'warmup' | 'measurement' | 'teardown';
+
 /** Fork → parent messages. */
 export type ForkMessage =
   | { readonly type: 'log'; readonly message: string }
@@ -76,8 +82,11 @@ export type ForkMessage =
   | { readonly type: 'facts'; readonly facts: { readonly [key: string]: Json } }
   /** A spare fork has imported its suite module and waits for its task. */
   | { readonly type: 'ready' }
-  /** About to measure: the fork waits for `measure` (the parent first waits for its spares to be idle). */
-  | { readonly type: 'measuring' }
+  /**
+   * The fork is ready for its next turn — its setup, an iteration, or its teardown — and waits for
+   * `go`; asking for a turn also ends the one it held (see `session/turn-scheduler.ts`).
+   */
+  | { readonly type: 'turn'; readonly kind: TurnKind }
   | { readonly type: 'done'; readonly failure?: ForkFailure };
 
 /**
@@ -87,5 +96,5 @@ export type ForkMessage =
 export type ForkRequest =
   | { readonly type: 'prepare'; readonly suiteModule: string }
   | { readonly type: 'run'; readonly task: ForkTask }
-  /** The answer to `measuring`: nothing else of the harness works now. */
-  | { readonly type: 'measure' };
+  /** The answer to `turn`: nothing else of the harness works now. */
+  | { readonly type: 'go' };

@@ -4,6 +4,8 @@
  * exceeds the timeout, or the run is interrupted.
  */
 import type { Json } from '../define/definition.js';
+import { errorMessage } from '../define/errors.js';
+import type { TurnGate } from '../session/turn-scheduler.js';
 import type { ForkFailure, ForkMessage, ForkRequest, ForkTask, IterationResult } from './fork-protocol.js';
 import type { PhaseClock } from './phase-clock.js';
 import { ProgressWatchdog } from './progress-watchdog.js';
@@ -25,12 +27,18 @@ export interface ForkOptions {
   readonly clock?: PhaseClock;
   /**
    * The session's spare processes: the fork runs in the spare for its suite module when there is
-   * one, and spares for `prepareNext` start beside it; before its first measurement iteration the
-   * fork waits until every spare has finished importing and sits idle.
+   * one (unless `fresh`), and spares for `prepareNext` start beside it.
    */
   readonly spares?: SpareForks;
   /** Suite modules to prepare spares for while this fork starts (the session's modules). */
   readonly prepareNext?: readonly string[];
+  /** Start a new process even when a spare waits (the other forks of its round take the spare). */
+  readonly fresh?: boolean;
+  /**
+   * Grants the fork's turns (see `session/turn-scheduler.ts`); absent: each turn at once, and a
+   * measurement iteration once every spare sits idle.
+   */
+  readonly gate?: TurnGate;
   onIteration(iteration: IterationResult): void;
   onLog(message: string): void;
   /** What the benchmark's `facts` read in the fork after setupTrial. */
@@ -46,7 +54,12 @@ export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFai
   return new Promise((resolve) => {
     options.clock?.forkStarted();
     const { spares } = options;
-    const child = spares?.take(task.suiteModule) ?? spawnFork();
+    const child = (options.fresh === true ? undefined : spares?.take(task.suiteModule)) ?? spawnFork();
+    const gate: TurnGate = options.gate ?? {
+      request: (kind) =>
+        kind === 'measurement' ? (spares?.whenIdle() ?? Promise.resolve()) : Promise.resolve(),
+      ended: () => undefined,
+    };
     let failure: ForkFailure | undefined;
     // What failed first, when the fork then hangs tearing down (a leaked connection, say).
     let failing: ForkFailure | undefined;
@@ -61,10 +74,9 @@ export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFai
     };
     const watchdog = new ProgressWatchdog(child.pid, task.mode, options.settings, kill);
     const timeoutMs = options.settings.timeoutMs;
-    // Clamped: Node fires a timer longer than 2^31 - 1 ms after 1 ms.
-    const timeout = setTimeout(
-      () => kill({ phase: 'timeout', message: watchdog.timeoutMessage(timeoutMs) }),
-      timerDelayMs(timeoutMs),
+    // The fork's own time: waiting for its turn does not count against --timeout.
+    const timeout = new PausableTimer(timeoutMs, () =>
+      kill({ phase: 'timeout', message: watchdog.timeoutMessage(timeoutMs) }),
     );
     const onAbort = (): void => kill({ phase: 'interrupted', message: 'the run was interrupted' });
     options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -73,11 +85,18 @@ export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFai
       if (message.type === 'iteration') {
         watchdog.iterationFinished();
         options.onIteration(message.iteration);
-      } else if (message.type === 'measuring') {
-        // No spare works while this fork measures: it starts once every spare sits idle.
-        void (spares?.whenIdle() ?? Promise.resolve()).then(() => {
-          if (child.connected) child.send({ type: 'measure' } satisfies ForkRequest);
-        });
+      } else if (message.type === 'turn') {
+        timeout.pause();
+        watchdog.pause();
+        options.clock?.waiting();
+        gate.request(message.kind).then(
+          () => {
+            if (done || failure !== undefined || !child.connected) return;
+            timeout.resume();
+            child.send({ type: 'go' } satisfies ForkRequest);
+          },
+          (error: unknown) => kill({ phase: 'server', message: errorMessage(error) }),
+        );
       } else if (message.type === 'phase') {
         options.clock?.phase(message.change);
         if (!done && failure === undefined) watchdog.phase(message.change);
@@ -92,7 +111,7 @@ export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFai
       } else {
         done = true;
         failure ??= message.failure;
-        clearTimeout(timeout);
+        timeout.stop();
         watchdog.stop();
         setTimeout(() => child.kill('SIGKILL'), EXIT_GRACE_MS).unref();
       }
@@ -103,7 +122,8 @@ export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFai
     // 'close', not 'exit': it fires after the IPC channel has delivered every message.
     child.on('close', (code, signal) => {
       options.clock?.forkEnded();
-      clearTimeout(timeout);
+      gate.ended();
+      timeout.stop();
       watchdog.stop();
       options.signal?.removeEventListener('abort', onAbort);
       if (!done) {
@@ -121,4 +141,39 @@ export function runInFork(task: ForkTask, options: ForkOptions): Promise<ForkFai
       for (const suiteModule of options.prepareNext ?? []) spares?.prepare(suiteModule);
     }
   });
+}
+
+/** A timer that counts only while it runs: paused while a fork waits for its turn. */
+class PausableTimer {
+  #remainingMs: number;
+  #startedAt = 0;
+  #timer: NodeJS.Timeout | undefined;
+  #stopped = false;
+  readonly #fire: () => void;
+
+  constructor(delayMs: number, fire: () => void) {
+    this.#remainingMs = delayMs;
+    this.#fire = fire;
+    this.resume();
+  }
+
+  pause(): void {
+    if (this.#timer === undefined) return;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#remainingMs -= performance.now() - this.#startedAt;
+  }
+
+  resume(): void {
+    if (this.#stopped || this.#timer !== undefined) return;
+    this.#startedAt = performance.now();
+    // Clamped: Node fires a timer longer than 2^31 - 1 ms after 1 ms.
+    this.#timer = setTimeout(this.#fire, timerDelayMs(Math.max(0, this.#remainingMs)));
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
 }

@@ -15,7 +15,8 @@ export interface PhaseDurationsMs {
   teardown: number;
 }
 
-type Part = keyof PhaseDurationsMs;
+/** A part of a fork's wall time; `waiting` (for its turn in an interleaved round) is not its own. */
+type Part = keyof PhaseDurationsMs | 'waiting';
 
 function partOf(change: PhaseChange): Part {
   if (change.phase === 'import' || change.phase === 'setupTrial') return 'setup';
@@ -25,7 +26,13 @@ function partOf(change: PhaseChange): Part {
 
 /** Accumulates the time between phase changes into the part each phase belongs to. */
 export class PhaseClock {
-  readonly #durations: PhaseDurationsMs = { setup: 0, warmup: 0, measurement: 0, teardown: 0 };
+  readonly #durations: Record<Part, number> = {
+    setup: 0,
+    warmup: 0,
+    measurement: 0,
+    teardown: 0,
+    waiting: 0,
+  };
   #part: Part = 'setup';
   #since = performance.now();
 
@@ -38,6 +45,14 @@ export class PhaseClock {
   /** The fork entered a phase. */
   phase(change: PhaseChange): void {
     this.#switchTo(partOf(change));
+  }
+
+  /**
+   * The fork waits for its turn (another fork of its round works): the time until its next phase
+   * change is no part of this fork's.
+   */
+  waiting(): void {
+    this.#switchTo('waiting');
   }
 
   /** The fork ended: its last part ends now. */

@@ -148,6 +148,15 @@ export class ProgressWatchdog {
     }, idleLimitMs);
   }
 
+  /**
+   * The fork waits for its turn in an interleaved round: it is not stuck, however long the others
+   * take. The next {@link phase} starts the clock again.
+   */
+  pause(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
   /** An iteration finished: later single-shot limits scale with the longest one. */
   iterationFinished(): void {
     if (this.#iterationStartedAt > 0) {

@@ -14,7 +14,7 @@ import type {
 } from '../define/definition.js';
 import { LatencyHistogram, type HistogramSample } from '../stats/histogram.js';
 import { errorMessage } from '../define/errors.js';
-import type { ForkFailure, ForkTask, IterationResult, PhaseChange } from './fork-protocol.js';
+import type { ForkFailure, ForkTask, IterationResult, PhaseChange, TurnKind } from './fork-protocol.js';
 import { gcProfiler } from './gc-profiler.js';
 import {
   measureForTime,
@@ -39,10 +39,11 @@ export interface TrialEvents {
   /** The trial failed; teardownTrial runs next (and may itself hang on what broke). */
   failing?(failure: ForkFailure): void;
   /**
-   * Awaited once, right before the first measurement iteration: a fork waits until its parent's
-   * spare processes sit idle, so nothing else of the harness shares the cores while it measures.
+   * Awaited before setupTrial, before every warmup and measurement iteration and before
+   * teardownTrial: a fork waits for its parent to grant the turn, so forks alive together (an
+   * interleaved round) take turns and nothing else of the harness works while one measures.
    */
-  beforeMeasurement?(): Promise<void>;
+  turn?(kind: TurnKind): Promise<void>;
 }
 
 /** Runs one trial; resolves to the failure that stopped it, or undefined when it completed. */
@@ -57,6 +58,7 @@ export async function runTrial(
   let state: unknown;
   let failure: ForkFailure | undefined;
   try {
+    await events.turn?.('setup');
     events.phase?.({ phase: 'setupTrial' });
     state = await inPhase('setupTrial', () => benchmark.setupTrial(ctx));
   } catch (error) {
@@ -80,12 +82,8 @@ export async function runTrial(
         index: index + 1,
       })),
     ];
-    let measuring = false;
     for (const { warmup, index } of iterations) {
-      if (!warmup && !measuring) {
-        measuring = true;
-        await events.beforeMeasurement?.();
-      }
+      await events.turn?.(warmup ? 'warmup' : 'measurement');
       try {
         events.iteration(
           await runIteration(benchmark, state, ctx, task, profilers, invocation, { warmup, index }, events),
@@ -100,6 +98,7 @@ export async function runTrial(
   }
   if (failure !== undefined) events.failing?.(failure);
   try {
+    await events.turn?.('teardown');
     events.phase?.({ phase: 'teardownTrial' });
     await inPhase('teardownTrial', () => benchmark.teardownTrial?.(state, ctx));
   } catch (error) {

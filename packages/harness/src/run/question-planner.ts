@@ -10,17 +10,17 @@ import { MAX_PAIRS_PER_LINE, pairedForkMeans } from '../compare/answer-statistic
 import type { ShardRecord, DbbenchResult } from '../report/report-schema.js';
 import { buildResult, type ForkOutcome, type RunMetadata } from '../report/result-builder.js';
 import { histogramPercentileForks } from '../report/result-histograms.js';
-import type { PhaseClock } from '../fork/phase-clock.js';
-import { type PhaseDurationsMs } from '../fork/phase-clock.js';
+import type { PhaseClock, PhaseDurationsMs } from '../fork/phase-clock.js';
 import type { PlannedLine } from '../plan/question-plan.js';
 import type { Combination } from '../plan/run-plan.js';
 import type { ResolvedSettings } from '../plan/settings.js';
 import type { ConsoleReporter } from '../session/console-reporter.js';
 import type { SessionFork } from '../session/measurement-session.js';
 import { estimateCombinationMs, formatClock, RunProgress } from '../session/run-progress.js';
-import type { ForkPlanner, PlannedFork } from '../session/sampling-loop.js';
+import type { ForkPlanner, PlannedFork, PlannedRound } from '../session/sampling-loop.js';
 import { answerLines, spreadGroup, type LineAnswer, type LineSides, type SideResult } from './line-answer.js';
-import { nextLinePair, shuffled, type LineProgress, type ScheduledFork } from './question-schedule.js';
+import { shuffled } from '../compare/random.js';
+import { nextLinePair, type LineProgress, type ScheduledFork } from './question-schedule.js';
 
 /** One planned combination while the run measures it. */
 export interface CombinationState {
@@ -56,6 +56,8 @@ export interface QuestionPlannerOptions {
   readonly shard?: ShardRecord;
   /** Round names are `<runId>-<n>`, unique to this run, so forks of two runs never pair. */
   readonly runId: string;
+  /** Most forks that may take turns together (the server's `roundForks`). */
+  readonly roundForks: number;
   /** `performance.now()` after which no more budget pairs start; undefined: the first pass only. */
   readonly deadline: number | undefined;
   readonly random: () => number;
@@ -84,34 +86,40 @@ export class QuestionPlanner implements ForkPlanner {
     this.#round = Math.max(0, ...options.schedule.map((fork) => fork.round)) + 1;
   }
 
-  next(): readonly PlannedFork[] | undefined {
+  next(): readonly PlannedRound[] | undefined {
     const { schedule, states } = this.#options;
     while (this.#slot < schedule.length) {
-      const slot = this.#slot++;
-      const { combination, round } = schedule[slot] as ScheduledFork;
-      const state = states[combination] as CombinationState;
-      if (state.skipped || hasFailed(state)) {
-        this.#progress.complete(slot, 0);
-        continue;
+      // The forks that take turns together: consecutive slots with the same `turns`.
+      const turns = (schedule[this.#slot] as ScheduledFork).turns;
+      const round: PlannedFork[] = [];
+      while (this.#slot < schedule.length && (schedule[this.#slot] as ScheduledFork).turns === turns) {
+        const slot = this.#slot++;
+        const { combination, round: roundNumber } = schedule[slot] as ScheduledFork;
+        const state = states[combination] as CombinationState;
+        if (state.skipped || hasFailed(state)) {
+          this.#progress.complete(slot, 0);
+          continue;
+        }
+        round.push(
+          this.#plannedFork(
+            state,
+            String(roundNumber),
+            () => {
+              if (hasFailed(state) || state.outcomes.length === state.plannedForks) {
+                this.#options.reporter.combinationFinished(state.result as DbbenchResult);
+              }
+            },
+            slot,
+          ),
+        );
       }
-      return [
-        this.#plannedFork(
-          state,
-          String(round),
-          () => {
-            if (hasFailed(state) || state.outcomes.length === state.plannedForks) {
-              this.#options.reporter.combinationFinished(state.result as DbbenchResult);
-            }
-          },
-          slot,
-        ),
-      ];
+      if (round.length > 0) return [round];
     }
     return this.#budgetPair();
   }
 
   /** The next budget pair, or undefined when the budget is spent or no line needs one. */
-  #budgetPair(): readonly PlannedFork[] | undefined {
+  #budgetPair(): readonly PlannedRound[] | undefined {
     const { deadline, lines, states, reporter } = this.#options;
     if (deadline === undefined || this.#budgetDone) return undefined;
     const remainingMs = deadline - performance.now();
@@ -140,9 +148,11 @@ export class QuestionPlanner implements ForkPlanner {
     );
     const round = String(this.#round++);
     this.addedPairs += 1;
-    return shuffled(next, this.#options.random).map((combination) =>
+    const pair = shuffled(next, this.#options.random).map((combination) =>
       this.#plannedFork(states[combination] as CombinationState, round),
     );
+    // The pair takes turns when the server holds two forks' pools at once, else runs back to back.
+    return this.#options.roundForks >= 2 ? [pair] : pair.map((fork) => [fork]);
   }
 
   #plannedFork(
@@ -153,6 +163,8 @@ export class QuestionPlanner implements ForkPlanner {
   ): PlannedFork {
     const { reporter } = this.#options;
     let startedAt = 0;
+    let clockBefore = 0;
+    let tag: number | undefined;
     const fork: SessionFork = {
       suiteModule: this.#options.suiteModule,
       combination: state.combination,
@@ -161,23 +173,32 @@ export class QuestionPlanner implements ForkPlanner {
       fork: state.outcomes.length,
       profilers: this.#options.profilers,
       clock: state.clock,
-      onStart: () => {
+      onStart: (member) => {
+        tag = member;
         reporter.combinationStarted(
           state.combination,
           state.qualifiedName,
           state.settings,
           this.#progress.snapshot(),
         );
-        reporter.forkStarted(state.outcomes.length, state.settings.forks === 0 ? 0 : state.plannedForks);
+        reporter.forkStarted(
+          state.outcomes.length,
+          state.settings.forks === 0 ? 0 : state.plannedForks,
+          member,
+        );
         startedAt = performance.now();
+        clockBefore = clockTotalMs(state.clock);
       },
-      onIteration: (iteration, unitLabel) => reporter.iteration(iteration, unitLabel),
+      onIteration: (iteration, unitLabel) => reporter.iteration(iteration, unitLabel, tag),
       onLog: (message) => reporter.log(message),
     };
     return {
       fork,
       record: async (outcome) => {
-        const elapsedMs = performance.now() - startedAt;
+        // The fork's own time: in a round, the others' turns are not its (its clock leaves them
+        // out); a trial run in this process reports no phases, so its wall time is all there is.
+        const ownMs = clockTotalMs(state.clock) - clockBefore;
+        const elapsedMs = ownMs > 0 ? ownMs : performance.now() - startedAt;
         state.elapsedMs += elapsedMs;
         state.outcomes.push(outcome);
         state.rounds.push(`${this.#options.runId}-${round}`);
@@ -202,6 +223,12 @@ export class QuestionPlanner implements ForkPlanner {
     );
     return withRunRecords(result, state, this.#options.shard);
   }
+}
+
+/** The time a combination's clock has accounted so far, ms. */
+function clockTotalMs(clock: PhaseClock): number {
+  const { setup, warmup, measurement, teardown } = clock.totals();
+  return setup + warmup + measurement + teardown;
 }
 
 function hasFailed(state: CombinationState): boolean {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../compare/random.js';
 import {
+  evenParts,
   initialSchedule,
   linkedOrder,
   nextLinePair,
@@ -27,8 +28,8 @@ describe('the first pass', () => {
     const schedule = initialSchedule(groups, (index) => forks[index] ?? 0, seededRandom(7));
     // The lone combination: 2 forks, each its own round.
     expect(schedule.slice(0, 2)).toEqual([
-      { combination: 0, round: 0 },
-      { combination: 0, round: 1 },
+      { combination: 0, round: 0, turns: 0 },
+      { combination: 0, round: 1, turns: 1 },
     ]);
     const rest = schedule.slice(2);
     expect(rest).toHaveLength(9);
@@ -53,6 +54,68 @@ describe('the first pass', () => {
     const schedule = initialSchedule([[0, 1]], (index) => (index === 0 ? 1 : 3), seededRandom(1));
     expect(schedule.filter((slot) => slot.combination === 0)).toHaveLength(1);
     expect(schedule.filter((slot) => slot.combination === 1)).toHaveLength(3);
+  });
+});
+
+describe('forks that take turns together', () => {
+  it('cuts a round into even parts of at most the forks the server holds at once', () => {
+    expect(evenParts([1, 2, 3, 4, 5], 4)).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
+    expect(evenParts([1, 2, 3, 4, 5, 6, 7, 8], 4)).toEqual([
+      [1, 2, 3, 4],
+      [5, 6, 7, 8],
+    ]);
+    expect(evenParts([1, 2, 3], 1)).toEqual([[1], [2], [3]]);
+    expect(evenParts([1, 2], 4)).toEqual([[1, 2]]);
+  });
+
+  it('gives the forks of one part one turns number, consecutive, and a lone combination its own', () => {
+    // A chain of 6 linked combinations and a lone one; parts of at most 4.
+    const lines = [1, 2, 3, 4, 5].map((index) => ({ baseline: [index], candidate: [index + 1] }));
+    const schedule = initialSchedule(
+      [[0], [1, 2, 3, 4, 5, 6]],
+      (index) => (index === 0 ? 2 : 3),
+      seededRandom(11),
+      lines,
+      4,
+    );
+    const lone = schedule.filter((slot) => slot.combination === 0);
+    expect(new Set(lone.map((slot) => slot.turns)).size).toBe(2);
+    const group = schedule.filter((slot) => slot.combination !== 0);
+    for (let round = 0; round < 3; round++) {
+      const slots = group.slice(round * 6, round * 6 + 6);
+      const parts = [...new Set(slots.map((slot) => slot.turns))];
+      // Six forks in parts of at most four: two parts of three, each consecutive in the schedule.
+      expect(parts.map((turns) => slots.filter((slot) => slot.turns === turns).length)).toEqual([3, 3]);
+      expect(slots.map((slot) => slot.turns)).toEqual(
+        [...slots.map((slot) => slot.turns)].sort((a, b) => a - b),
+      );
+    }
+    // Parts of different rounds never share a number.
+    const turnsOfRound = new Map<number, number>();
+    for (const slot of schedule) {
+      const round = turnsOfRound.get(slot.turns);
+      if (round !== undefined) expect(round).toBe(slot.round);
+      turnsOfRound.set(slot.turns, slot.round);
+    }
+  });
+
+  it('puts most lines of a chain inside one part (their sides take turns)', () => {
+    const lines = [0, 1, 2, 3, 4, 5, 6].map((index) => ({ baseline: [index], candidate: [index + 1] }));
+    let together = 0;
+    let total = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      const schedule = initialSchedule([[0, 1, 2, 3, 4, 5, 6, 7]], () => 1, seededRandom(seed), lines, 4);
+      const turnsOf = new Map(schedule.map((slot) => [slot.combination, slot.turns]));
+      for (const line of lines) {
+        total += 1;
+        if (turnsOf.get(line.baseline[0]!) === turnsOf.get(line.candidate[0]!)) together += 1;
+      }
+    }
+    // Eight links cut into two parts of four: at least half of the lines, on average, take turns.
+    expect(together / total).toBeGreaterThan(0.5);
   });
 });
 

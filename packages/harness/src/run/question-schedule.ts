@@ -8,6 +8,7 @@
  * time budget on the lines still undetermined, one fork pair at a time, quickest to settle first.
  */
 import type { AnswerOutcome } from '../compare/answer-statistics.js';
+import { shuffled } from '../compare/random.js';
 
 /** Rounds a combination gets when a question compares it: the fewest that give a t-interval. */
 export const QUESTION_FORKS = 3;
@@ -18,10 +19,15 @@ export interface ScheduledLine {
   readonly candidate: readonly number[];
 }
 
-/** One fork to run: which combination, and the round it belongs to. */
+/** One fork to run: which combination, the round it belongs to, and the forks it takes turns with. */
 export interface ScheduledFork {
   readonly combination: number;
   readonly round: number;
+  /**
+   * Forks with the same number (consecutive in the schedule) are alive together and take turns,
+   * iteration by iteration (see `session/turn-scheduler.ts`).
+   */
+  readonly turns: number;
 }
 
 /**
@@ -53,16 +59,6 @@ export function questionGroups(count: number, lines: readonly ScheduledLine[]): 
     groups.set(root, group);
   }
   return [...groups.values()].sort((a, b) => (a[0] as number) - (b[0] as number));
-}
-
-/** Fisher–Yates with the given source of randomness (seeded in tests). */
-export function shuffled<T>(values: readonly T[], random: () => number): T[] {
-  const result = [...values];
-  for (let index = result.length - 1; index > 0; index -= 1) {
-    const pick = Math.floor(random() * (index + 1));
-    [result[index], result[pick]] = [result[pick] as T, result[index] as T];
-  }
-  return result;
 }
 
 /**
@@ -105,28 +101,52 @@ export function linkedOrder(
 }
 
 /**
+ * `members` cut into consecutive parts of at most `size`, as even as they can be (5 in parts of 4:
+ * 3 and 2, so no fork is left to take its turns alone).
+ */
+export function evenParts<T>(members: readonly T[], size: number): T[][] {
+  const parts = Math.ceil(members.length / Math.max(1, size));
+  const result: T[][] = [];
+  let start = 0;
+  for (let part = 0; part < parts; part += 1) {
+    const length = Math.ceil((members.length - start) / (parts - part));
+    result.push(members.slice(start, start + length));
+    start += length;
+  }
+  return result;
+}
+
+/**
  * The first pass: per group in order, its rounds (a group of one runs its forks back to back, each in
- * a round of its own), each round in a {@link linkedOrder}; `forksOf(combination)` says how many forks
- * each gets. Round numbers are unique within the schedule and increase with time.
+ * a round of its own), each round in a {@link linkedOrder} cut into parts of at most `roundForks`
+ * forks that take turns together ({@link evenParts}: neighbours in the order, mostly the two sides
+ * of a line, share a part); `forksOf(combination)` says how many forks each gets. Round and turn
+ * numbers are unique within the schedule and increase with time.
  */
 export function initialSchedule(
   groups: readonly (readonly number[])[],
   forksOf: (combination: number) => number,
   random: () => number,
   lines: readonly ScheduledLine[] = [],
+  roundForks: number = 1,
 ): ScheduledFork[] {
   const schedule: ScheduledFork[] = [];
   let round = 0;
+  let turns = 0;
   for (const group of groups) {
     const rounds = Math.max(0, ...group.map(forksOf));
     for (let index = 0; index < rounds; index += 1) {
       const members = group.filter((combination) => forksOf(combination) > index);
-      for (const combination of group.length === 1 ? members : linkedOrder(members, lines, random)) {
-        schedule.push({ combination, round });
+      if (group.length === 1) {
         // A group of one has no partner to pair with: every fork is a round of its own.
-        if (group.length === 1) round += 1;
+        for (const combination of members) schedule.push({ combination, round: round++, turns: turns++ });
+        continue;
       }
-      if (group.length > 1) round += 1;
+      for (const part of evenParts(linkedOrder(members, lines, random), roundForks)) {
+        for (const combination of part) schedule.push({ combination, round, turns });
+        turns += 1;
+      }
+      round += 1;
     }
   }
   return schedule;

@@ -16,7 +16,11 @@ import { mergeResults, readReportIfExists, resultKey, writeReportAtomic } from '
 import type { DbbenchReport, DbbenchResult, ShardRecord } from '../report/report-schema.js';
 import { runMetadata } from '../report/run-metadata.js';
 import type { ConsoleReporter } from '../session/console-reporter.js';
-import { withMeasurementSession, type SessionStage } from '../session/measurement-session.js';
+import {
+  MAX_ROUND_FORKS,
+  withMeasurementSession,
+  type SessionStage,
+} from '../session/measurement-session.js';
 import { runPlannedForks } from '../session/sampling-loop.js';
 import { PhaseClock } from '../fork/phase-clock.js';
 import { QuestionPlanner, type CombinationState } from './question-planner.js';
@@ -54,6 +58,11 @@ export interface RunOptions {
   readonly budgetMs?: number;
   /** Source of the shuffles (tests pass a seeded one). */
   readonly random?: () => number;
+  /**
+   * `--interleave`: most forks alive together, taking turns (default {@link MAX_ROUND_FORKS}; 1: one
+   * fork at a time). The server may allow fewer (its `roundForks`).
+   */
+  readonly interleave?: number;
   /** Told when the run starts waiting for the measurement lock and when it has it (e.g. to word Ctrl-C). */
   readonly onStage?: (stage: RunStage) => void;
 }
@@ -109,7 +118,6 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
     };
   });
   const random = options.random ?? Math.random;
-  const schedule = initialSchedule(groups, (index) => states[index]?.plannedForks ?? 0, random, lines);
   let skipped = 0;
   let planner: QuestionPlanner | undefined;
   const session = await withMeasurementSession(
@@ -121,6 +129,8 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
       log: (message) => reporter.log(message),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.onStage === undefined ? {} : { onStage: options.onStage }),
+      random,
+      concurrentForks: options.interleave ?? MAX_ROUND_FORKS,
     },
     async (measurement) => {
       const recorded = new Map(report.map((result) => [resultKey(result), result]));
@@ -140,12 +150,25 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
       }
       skipped += skipUnmeasurable(states, measurement.setup, (message) => reporter.log(message));
       const budgetMs = options.budgetMs ?? 0;
+      // As many forks take turns together as the server holds pools for.
+      const roundForks = Math.min(
+        options.interleave ?? MAX_ROUND_FORKS,
+        measurement.setup?.roundForks ?? MAX_ROUND_FORKS,
+      );
+      const schedule = initialSchedule(
+        groups,
+        (index) => states[index]?.plannedForks ?? 0,
+        random,
+        lines,
+        roundForks,
+      );
       planner = new QuestionPlanner({
         suite,
         suiteModule: options.suiteModule,
         states,
         lines,
         schedule,
+        roundForks,
         metadata: runMetadata(suite, {
           quick: options.quick === true,
           git: collectGitState(),

@@ -70,18 +70,23 @@ export class ConsoleReporter {
     );
   }
 
-  /** Fork `fork` (0-based) of the `forks` planned; one past them was added for an undetermined answer. */
-  forkStarted(fork: number, forks: number): void {
-    if (forks === 0) this.line('# Fork: N/A, test runs in the host process');
-    else if (fork < forks) this.line(`# Fork: ${fork + 1} of ${forks}`);
-    else this.line(`# Fork: ${fork + 1} (added for an undetermined answer)`);
+  /**
+   * Fork `fork` (0-based) of the `forks` planned; one past them was added for an undetermined answer.
+   * `member`: its place in a round of forks that take turns (its iteration lines carry the same tag).
+   */
+  forkStarted(fork: number, forks: number, member?: number): void {
+    const turns = member === undefined ? '' : `, taking turns as ${memberTag(member)}`;
+    if (forks === 0) this.line(`# Fork: N/A, test runs in the host process${turns}`);
+    else if (fork < forks) this.line(`# Fork: ${fork + 1} of ${forks}${turns}`);
+    else this.line(`# Fork: ${fork + 1} (added for an undetermined answer)${turns}`);
   }
 
-  iteration(iteration: IterationResult, unit: string): void {
+  iteration(iteration: IterationResult, unit: string, member?: number): void {
     const label = iteration.warmup
       ? `# Warmup Iteration ${pad(iteration.index)}`
       : `Iteration ${pad(iteration.index)}`;
-    const text = `${label}: ${formatNumber(iteration.score)} ${unit}`;
+    const tag = member === undefined ? '' : `${memberTag(member)} `;
+    const text = `${tag}${label}: ${formatNumber(iteration.score)} ${unit}`;
     this.line(iteration.warmup ? this.colors.dim(text) : text);
   }
 
@@ -131,6 +136,11 @@ export class ConsoleReporter {
   private line(text: string): void {
     this.output.write(`${text}\n`);
   }
+}
+
+/** The tag of a fork taking turns with others: `[a]`, `[b]`, … by its place in the round. */
+function memberTag(member: number): string {
+  return `[${String.fromCharCode(97 + (member % 26))}]`;
 }
 
 /**

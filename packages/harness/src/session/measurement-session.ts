@@ -18,6 +18,7 @@ import type { Combination } from '../plan/run-plan.js';
 import type { ResolvedSettings } from '../plan/settings.js';
 import type { ForkOutcome } from '../report/result-builder.js';
 import { acquireMeasurementLock } from './measurement-lock.js';
+import { TurnScheduler } from './turn-scheduler.js';
 
 /** Where a session is: waiting for another run to finish, or running (its setup, then the forks). */
 export type SessionStage = 'waiting-for-lock' | 'running';
@@ -38,6 +39,10 @@ export interface SessionOptions {
   readonly signal?: AbortSignal;
   /** Told when the session starts waiting for the lock and when it has it (e.g. to word Ctrl-C). */
   readonly onStage?: (stage: SessionStage) => void;
+  /** Source of the turn orders of interleaved rounds (tests pass a seeded one). */
+  readonly random?: () => number;
+  /** Most forks the session will run alive together (sizes the server); default {@link MAX_ROUND_FORKS}. */
+  readonly concurrentForks?: number;
 }
 
 /** One fork to run in a session. */
@@ -53,8 +58,11 @@ export interface SessionFork {
   readonly profilers: readonly string[];
   /** Accounts where the fork's wall time went. */
   readonly clock?: PhaseClock;
-  /** Right before the fork starts (e.g. to print its header). */
-  onStart?(): void;
+  /**
+   * Right before the fork starts (e.g. to print its header); `member` is its place in an
+   * interleaved round (undefined when it runs alone), which its iteration lines are tagged with.
+   */
+  onStart?(member: number | undefined): void;
   /** Each warmup and measurement iteration as it finishes. */
   onIteration?(iteration: IterationResult, unitLabel: string): void;
   /** The fork's log lines. */
@@ -73,7 +81,19 @@ export interface MeasurementSession {
    * interrupted before or during the fork: an interrupted fork measured nothing worth keeping.
    */
   runFork(fork: SessionFork): Promise<ForkOutcome | undefined>;
+  /**
+   * Runs the forks of an interleaved round: all alive at once, each in its own process and its own
+   * slot of the server (see {@link RunSetup.slotContext}), taking turns (see `turn-scheduler.ts`);
+   * resolves to what each measured, in order. Undefined when the session was interrupted.
+   */
+  runRound(forks: readonly SessionFork[]): Promise<ForkOutcome[] | undefined>;
 }
+
+/**
+ * Most forks of one interleaved round: each holds its pool while the others take their turns, so
+ * the server must accept this many pools at once, and each waits for this many turns of the others.
+ */
+export const MAX_ROUND_FORKS = 4;
 
 /**
  * Runs `body` inside a session: waits for the measurement lock, obtains the run setup, and always
@@ -89,7 +109,7 @@ export async function withMeasurementSession<T>(
       benchmark: combination.benchmarkName,
       params: combination.params,
     })),
-    concurrentForks: 1,
+    concurrentForks: options.concurrentForks ?? MAX_ROUND_FORKS,
     chosenAxes: options.chosenAxes ?? [],
   };
   // What the setup could never serve is refused before the wait for the lock.
@@ -109,19 +129,23 @@ export async function withMeasurementSession<T>(
   let setup: RunSetup | undefined;
   try {
     setup = await options.suite.setupRun?.(options.suiteOptions, (message) => options.log(message), plan);
-    const runContext: Json = setup?.context ?? null;
     // Every suite module the session has run a fork of: the next fork is most likely one of them.
     const modules = new Set<string>();
+    const slots = new SlotContexts(setup);
+    const random = options.random ?? Math.random;
+    const runRound = async (forks: readonly SessionFork[]): Promise<ForkOutcome[] | undefined> => {
+      for (const fork of forks) modules.add(fork.suiteModule);
+      const outcomes = await runSessionRound(forks, slots, setup, options.signal, random, {
+        spares,
+        prepareNext: [...modules],
+      });
+      return outcomes.some((outcome) => outcome === undefined) ? undefined : (outcomes as ForkOutcome[]);
+    };
     const session: MeasurementSession = {
       setup,
       startedAt,
-      runFork: (fork) => {
-        modules.add(fork.suiteModule);
-        return runSessionFork(fork, runContext, setup, options.signal, {
-          spares,
-          prepareNext: [...modules],
-        });
-      },
+      runFork: async (fork) => (await runRound([fork]))?.[0],
+      runRound,
     };
     return { interrupted: false, value: await body(session) };
   } finally {
@@ -134,63 +158,139 @@ export async function withMeasurementSession<T>(
   }
 }
 
-async function runSessionFork(
-  fork: SessionFork,
-  runContext: Json,
+/**
+ * The run context of each slot of the server: slot 0 is the setup's own context; forks alive
+ * together each work in a slot of their own (a database of their own), created on first use.
+ */
+class SlotContexts {
+  readonly #setup: RunSetup | undefined;
+  readonly #contexts = new Map<number, Promise<Json>>();
+
+  constructor(setup: RunSetup | undefined) {
+    this.#setup = setup;
+  }
+
+  contextOf(slot: number): Promise<Json> {
+    const setup = this.#setup;
+    if (slot === 0 || setup?.slotContext === undefined) return Promise.resolve(setup?.context ?? null);
+    let context = this.#contexts.get(slot);
+    if (context === undefined) {
+      context = setup.slotContext(slot);
+      this.#contexts.set(slot, context);
+    }
+    return context;
+  }
+}
+
+/** What one member of a round collects as it runs. */
+interface MemberRecord {
+  readonly iterations: IterationResult[];
+  facts?: { readonly [key: string]: Json };
+  applied?: { readonly [key: string]: Json };
+}
+
+async function runSessionRound(
+  forks: readonly SessionFork[],
+  slots: SlotContexts,
   setup: RunSetup | undefined,
   signal: AbortSignal | undefined,
+  random: () => number,
   processes: { readonly spares: SpareForks; readonly prepareNext: readonly string[] },
-): Promise<ForkOutcome | undefined> {
-  if (signal?.aborted) return undefined;
-  fork.onStart?.();
-  const { combination, settings, unit } = fork;
-  // The server as this fork's parameters need it (e.g. its CPU quota), applied before the fork starts.
-  let applied: { readonly [key: string]: Json } | undefined;
-  try {
-    applied = await setup?.beforeFork?.(combination.params);
-  } catch (error) {
-    return { iterations: [], failure: { phase: 'server', message: errorMessage(error) } };
-  }
-  const task: ForkTask = {
-    suiteModule: fork.suiteModule,
-    benchmarkName: combination.benchmarkName,
-    mode: combination.mode,
-    params: combination.params,
-    settings,
-    unit,
-    runContext,
-    fork: fork.fork,
-    profilers: fork.profilers,
+): Promise<(ForkOutcome | undefined)[]> {
+  if (signal?.aborted) return forks.map(() => undefined);
+  const records: MemberRecord[] = forks.map(() => ({ iterations: [] }));
+  // The server as a member's parameters need it (e.g. its CPU quota), applied before each of its
+  // turns — the members of a round may ask for different ones — and read back for the report.
+  const applyServer = async (member: number): Promise<void> => {
+    const fork = forks[member] as SessionFork;
+    const applied = await setup?.beforeFork?.(fork.combination.params);
+    const record = records[member] as MemberRecord;
+    if (applied !== undefined && Object.keys(applied).length > 0) record.applied = applied;
   };
-  const iterations: IterationResult[] = [];
-  const unitLabel = scoreUnit(combination.mode, unit);
-  const onIteration = (iteration: IterationResult): void => {
-    iterations.push(iteration);
-    fork.onIteration?.(iteration, unitLabel);
-  };
-  const onLog = (message: string): void => fork.onLog(message);
-  let facts: { readonly [key: string]: Json } | undefined;
-  const onFacts = (read: { readonly [key: string]: Json }): void => {
-    facts = read;
-  };
-  const failure: ForkFailure | undefined =
-    settings.forks === 0
-      ? await runTrial(combination.benchmark, task, { iteration: onIteration, log: onLog, facts: onFacts })
-      : await runInFork(task, {
-          settings,
-          onIteration,
-          onLog,
-          onFacts,
-          ...processes,
-          ...(fork.clock === undefined ? {} : { clock: fork.clock }),
-          ...(signal === undefined ? {} : { signal }),
+  const failures = await Promise.all(
+    forks.map(async (fork, member): Promise<ForkFailure | undefined> => {
+      try {
+        await applyServer(member);
+        return undefined;
+      } catch (error) {
+        return { phase: 'server', message: errorMessage(error) };
+      }
+    }),
+  );
+  const contexts = await Promise.all(
+    forks.map((_, member) => (forks.length === 1 ? slots.contextOf(0) : slots.contextOf(member))),
+  );
+  const turns = new TurnScheduler(forks.length, random, async (member, kind) => {
+    if (kind === 'measurement') await processes.spares.whenIdle();
+    await applyServer(member);
+  });
+  const outcomes = await Promise.all(
+    forks.map(async (fork, member): Promise<ForkFailure | undefined> => {
+      const earlier = failures[member];
+      const gate = turns.gate(member);
+      if (earlier !== undefined) {
+        gate.ended();
+        return earlier;
+      }
+      fork.onStart?.(forks.length === 1 ? undefined : member);
+      const { combination, settings, unit } = fork;
+      const task: ForkTask = {
+        suiteModule: fork.suiteModule,
+        benchmarkName: combination.benchmarkName,
+        mode: combination.mode,
+        params: combination.params,
+        settings,
+        unit,
+        runContext: contexts[member] as Json,
+        fork: fork.fork,
+        profilers: fork.profilers,
+      };
+      const record = records[member] as MemberRecord;
+      const unitLabel = scoreUnit(combination.mode, unit);
+      const onIteration = (iteration: IterationResult): void => {
+        record.iterations.push(iteration);
+        fork.onIteration?.(iteration, unitLabel);
+      };
+      const onLog = (message: string): void => fork.onLog(message);
+      const onFacts = (read: { readonly [key: string]: Json }): void => {
+        record.facts = read;
+      };
+      if (settings.forks === 0) {
+        const failure = await runTrial(combination.benchmark, task, {
+          iteration: onIteration,
+          log: onLog,
+          facts: onFacts,
+          turn: (kind) => gate.request(kind),
         });
-  // Ctrl-C reaches the fork too (same process group); its death then is the interrupt, not a crash.
-  if (signal?.aborted || failure?.phase === 'interrupted') return undefined;
-  return {
-    iterations,
-    ...(failure === undefined ? {} : { failure }),
-    ...(applied === undefined || Object.keys(applied).length === 0 ? {} : { applied }),
-    ...(facts === undefined ? {} : { facts }),
-  };
+        gate.ended();
+        return failure;
+      }
+      return runInFork(task, {
+        settings,
+        onIteration,
+        onLog,
+        onFacts,
+        gate,
+        ...processes,
+        // The spare goes to the round's first member; the others start beside it.
+        fresh: member > 0,
+        ...(member === forks.length - 1 ? {} : { prepareNext: [] }),
+        ...(fork.clock === undefined ? {} : { clock: fork.clock }),
+        ...(signal === undefined ? {} : { signal }),
+      });
+    }),
+  );
+  // Ctrl-C reaches the forks too (same process group); their death then is the interrupt, not a crash.
+  if (signal?.aborted || outcomes.some((failure) => failure?.phase === 'interrupted')) {
+    return forks.map(() => undefined);
+  }
+  return outcomes.map((failure, member) => {
+    const record = records[member] as MemberRecord;
+    return {
+      iterations: record.iterations,
+      ...(failure === undefined ? {} : { failure }),
+      ...(record.applied === undefined ? {} : { applied: record.applied }),
+      ...(record.facts === undefined ? {} : { facts: record.facts }),
+    };
+  });
 }

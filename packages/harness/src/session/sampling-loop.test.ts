@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ForkOutcome } from '../report/result-builder.js';
 import type { MeasurementSession, SessionFork } from './measurement-session.js';
-import { runPlannedForks, type ForkPlanner, type PlannedFork } from './sampling-loop.js';
+import { runPlannedForks, type ForkPlanner, type PlannedFork, type PlannedRound } from './sampling-loop.js';
 
 /** A session whose forks "measure" their fork number, or are interrupted at `interruptAt`. */
 function fakeSession(interruptAt?: number): MeasurementSession & { readonly ran: number[] } {
@@ -14,6 +14,15 @@ function fakeSession(interruptAt?: number): MeasurementSession & { readonly ran:
       ran.push(fork.fork);
       if (fork.fork === interruptAt) return Promise.resolve(undefined);
       return Promise.resolve({ iterations: [] });
+    },
+    async runRound(forks: readonly SessionFork[]): Promise<ForkOutcome[] | undefined> {
+      const outcomes: ForkOutcome[] = [];
+      for (const fork of forks) {
+        const outcome = await this.runFork(fork);
+        if (outcome === undefined) return undefined;
+        outcomes.push(outcome);
+      }
+      return outcomes;
     },
   };
 }
@@ -32,7 +41,7 @@ function plannerOf(
 ): ForkPlanner & { calls: number } {
   const planner = {
     calls: 0,
-    next(): readonly PlannedFork[] | undefined {
+    next(): readonly PlannedRound[] | undefined {
       const batch = batches[planner.calls];
       planner.calls += 1;
       if (batch !== undefined) {
@@ -40,7 +49,7 @@ function plannerOf(
         const before = batches.slice(0, planner.calls - 1).flat();
         expect(recorded).toEqual(before);
       }
-      return batch?.map((fork) => planned(fork, recorded));
+      return batch?.map((fork) => [planned(fork, recorded)]);
     },
   };
   return planner;

@@ -1,7 +1,7 @@
 /**
- * The one sampling loop of a session, as tachometer has one: a planner says which forks to run next,
- * the session runs them one at a time, the planner records each outcome and plans again, until it
- * has nothing left or the run is interrupted. `run` plans by its questions (shared rounds, then fork
+ * The one sampling loop of a session, as tachometer has one: a planner says which rounds of forks to
+ * run next, the session runs them one round at a time (the forks of a round interleaved), the planner
+ * records each outcome and plans again, until it has nothing left or the run is interrupted. `run` plans by its questions (shared rounds, then fork
  * pairs for undetermined answers within a time budget); `compare` plans interleaved baseline and
  * candidate pairs (then more pairs for unresolved results with `--auto`). Neither runs a fork itself.
  */
@@ -15,18 +15,25 @@ export interface PlannedFork {
   record(outcome: ForkOutcome): void | Promise<void>;
 }
 
+/**
+ * Forks run together: alive at once and taking turns, iteration by iteration (see
+ * `turn-scheduler.ts`), so the combinations they measure are compared a fraction of a second apart.
+ * A round of one fork runs alone.
+ */
+export type PlannedRound = readonly PlannedFork[];
+
 /** Decides what a session measures. */
 export interface ForkPlanner {
   /**
-   * The next forks to run, in order, given every outcome recorded so far; undefined when there is
+   * The next rounds to run, in order, given every outcome recorded so far; undefined when there is
    * nothing left to measure. Called again after the whole batch has run and been recorded.
    */
-  next(): readonly PlannedFork[] | undefined;
+  next(): readonly PlannedRound[] | undefined;
 }
 
 /**
- * Runs `planner`'s forks in `session` until it has none left; resolves to true when the session was
- * interrupted (then the fork that was running is not recorded, and nothing more runs).
+ * Runs `planner`'s rounds in `session` until it has none left; resolves to true when the session was
+ * interrupted (then the round that was running is not recorded, and nothing more runs).
  */
 export async function runPlannedForks(
   session: MeasurementSession,
@@ -37,10 +44,10 @@ export async function runPlannedForks(
     if (signal?.aborted) return true;
     const batch = planner.next();
     if (batch === undefined) return false;
-    for (const planned of batch) {
-      const outcome = await session.runFork(planned.fork);
-      if (outcome === undefined) return true;
-      await planned.record(outcome);
+    for (const round of batch) {
+      const outcomes = await session.runRound(round.map((planned) => planned.fork));
+      if (outcomes === undefined) return true;
+      for (const [index, planned] of round.entries()) await planned.record(outcomes[index] as ForkOutcome);
     }
   }
 }
