@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readReport } from '../src/report/report-io.js';
+import { QUESTION_FORKS } from '../src/run/question-schedule.js';
 import { runDbbench } from './run-dbbench.js';
 
 const TURNS_SUITE = fileURLToPath(new URL('./fixtures/turns-suite.js', import.meta.url));
@@ -63,14 +64,14 @@ describe('interleaved rounds', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const turns = await turnsOf(log);
-    // 3 rounds (a question compares them) × 2 sides × (1 warmup + 4 measured) iterations.
-    expect(turns).toHaveLength(3 * 2 * 5);
+    // QUESTION_FORKS rounds (a question compares them) × 2 sides × (1 warmup + 4 measured) iterations.
+    expect(turns).toHaveLength(QUESTION_FORKS * 2 * 5);
     for (let index = 1; index < turns.length; index++) {
       expect(turns[index]!.start).toBeGreaterThanOrEqual(turns[index - 1]!.end);
     }
     const processes = lifetimes(turns);
-    expect(processes).toHaveLength(6);
-    for (let round = 0; round < 3; round++) {
+    expect(processes).toHaveLength(2 * QUESTION_FORKS);
+    for (let round = 0; round < QUESTION_FORKS; round++) {
       const [first, second] = processes.slice(round * 2, round * 2 + 2);
       // Alive together: the second started its iterations before the first finished its own.
       expect(second!.first).toBeLessThan(first!.last);
@@ -96,7 +97,7 @@ describe('interleaved rounds', () => {
     });
     expect(run.code).toBe(0);
     const processes = lifetimes(await turnsOf(log));
-    expect(processes).toHaveLength(6);
+    expect(processes).toHaveLength(2 * QUESTION_FORKS);
     for (let index = 1; index < processes.length; index++) {
       expect(processes[index]!.first).toBeGreaterThanOrEqual(processes[index - 1]!.last);
     }

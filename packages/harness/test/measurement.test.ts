@@ -168,6 +168,43 @@ describe('measurement', () => {
     });
   });
 
+  it('runs a single-shot warmup batch of several invocations in one iteration, outside the score', async () => {
+    await withOneRetry(async () => {
+      const out = join(directory, `warmup-batch-${Date.now()}.json`);
+      const run = await runDbbench([
+        'run',
+        SYNTHETIC_SUITE,
+        '-b',
+        '^sleep$',
+        '-p',
+        'workMs=10',
+        '-m',
+        'ss',
+        '--forks',
+        '1',
+        '--warmup-iterations',
+        '1',
+        '-wbs',
+        '6',
+        '-i',
+        '3',
+        '--out',
+        out,
+      ]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('# Warmup: 1 iterations, single-shot each, batch 6');
+      // The warmup iteration's score is its batch's time: six 10 ms sleeps, measured ones one each.
+      const warmup = Number(/# Warmup Iteration {3}1: ([\d.]+) ms\/op/.exec(run.stdout)?.[1]);
+      const [result] = await readReport(out);
+      expect(result?.warmupBatchSize).toBe(6);
+      expect(result?.measurementBatchSize).toBe(1);
+      const measured = score(result!);
+      expect(measured).toBeGreaterThan(9.5);
+      expect(measured).toBeLessThan(40);
+      expect(warmup).toBeGreaterThan(4 * measured);
+    });
+  });
+
   it('writes results that JMH tools read: every field of a JMH 1.37 result, with the same JSON types', async () => {
     const out = join(directory, 'format.json');
     const run = await runDbbench([

@@ -48,4 +48,9 @@ export { ROWS_PER_SECOND, rowsPerSecondProfiler } from './profilers/rows-per-sec
 export { counterDeltas, serverCountersProfiler } from './profilers/server-counters-profiler.js';
 export { MEMORY_SAMPLE_INTERVAL_MS, MemorySampler, type MemoryPeaks } from './profilers/memory-sampler.js';
 export { MemoryPeaksRecorder, memoryProfiler } from './profilers/memory-profiler.js';
-export { DEFAULT_SIZE_ITERATIONS, iterationsBySize, type SizeIterations } from './size-iterations.js';
+export {
+  DEFAULT_SIZE_ITERATIONS,
+  DEFAULT_SIZE_WARMUPS,
+  iterationsBySize,
+  type SizeIterations,
+} from './size-iterations.js';

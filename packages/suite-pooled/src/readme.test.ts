@@ -3,7 +3,7 @@
  * since a fact stated twice drifts.
  */
 import { readFile } from 'node:fs/promises';
-import { DEFAULT_SIZE_ITERATIONS } from '@dbbench/suite-kit';
+import { DEFAULT_SIZE_ITERATIONS, DEFAULT_SIZE_WARMUPS } from '@dbbench/suite-kit';
 import type { IterationSettings, ParamSet } from '@dbbench/harness';
 import { readmeTableProblems } from '@dbbench/suite-kit/testing';
 import { describe, expect, it } from 'vitest';
@@ -26,9 +26,11 @@ describe('the README', () => {
     expect(text).toContain(
       `thrpt/sample benchmarks ${base.warmupIterations} warmup + ${base.measurementIterations} measured iterations of ${base.measurementTimeMs} ms`,
     );
+    expect(text).toContain(`the warmup ${base.warmupTimeMs} ms long`);
     const { small, medium, large } = DEFAULT_SIZE_ITERATIONS;
+    const warm = DEFAULT_SIZE_WARMUPS;
     expect(text).toContain(
-      `1 warmup + ${small} / ${medium} / ${large} measured invocations at 1000 / 10000 / 100000 rows`,
+      `${warm.small} / ${warm.medium} / ${warm.large} warmups + ${small} / ${medium} / ${large} measured invocations at 1000 / 10000 / 100000 rows`,
     );
     const job = jobIterations({ dataSize: '100000' });
     expect(text).toContain(`the job ${job.warmupIterations} + ${job.measurementIterations} at 100000 rows`);

@@ -115,15 +115,21 @@ export function createSuite(
     // The engine's Node drivers, the default first.
     axes: { ...POOLED_AXES, driver: drivers },
     axisTypes: { ...POOLED_AXIS_TYPES, driver: choiceAxis(drivers) },
-    // Two forks per combination (three, in shared rounds, where a declared question compares it), so
-    // every score includes fork-to-fork (run-to-run) noise, with fewer iterations each: thrpt/sample
-    // benchmarks 1 warmup + 3 measured iterations of 500 ms per fork; single-shot benchmarks set their
-    // own invocation counts per fork. See the README's time budget.
+    // Two forks per combination (in shared rounds, taking turns, where a declared question compares
+    // it), so every score includes fork-to-fork (run-to-run) noise, with few iterations each:
+    // thrpt/sample benchmarks 1 warmup of 1500 ms + 2 measured iterations of 500 ms per fork.
+    // Measured here without warmup, selectById's 250 ms iterations ran at 1.9×, 1.6× and 1.3× of
+    // steady before settling after about a second, so the 500 ms warmup of earlier runs left the
+    // first measured iteration 1.3–2× slow (inside the score); and a fork's own state (its process,
+    // where it runs) varies its mean more than its 500 ms iterations do (log-variance 0.020 against
+    // 0.012 each, warmed), so a second measured iteration buys less than a share of another fork
+    // (Kalibera and Jones). Single-shot benchmarks set their own counts per fork. See the README's
+    // time budget.
     iterations: {
       forks: 2,
       warmupIterations: 1,
-      warmupTimeMs: 500,
-      measurementIterations: 3,
+      warmupTimeMs: 1500,
+      measurementIterations: 2,
       measurementTimeMs: 500,
     },
     quick: {
@@ -144,6 +150,7 @@ export function createSuite(
         forks: 1,
         warmupIterations: 1,
         warmupTimeMs: 100,
+        warmupBatchSize: 1,
         measurementIterations: 2,
         measurementTimeMs: 100,
       },

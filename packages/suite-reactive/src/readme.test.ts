@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { ENGINE_NAMES, engineNamed } from '@dbbench/databases';
-import { DEFAULT_SIZE_ITERATIONS } from '@dbbench/suite-kit';
+import { DEFAULT_SIZE_ITERATIONS, DEFAULT_SIZE_WARMUPS } from '@dbbench/suite-kit';
 import { readmeTableProblems } from '@dbbench/suite-kit/testing';
 import { STREAMING_JOB_INVOCATIONS } from './benchmarks/single-shot-iterations.js';
 import { createSuite } from './suite.js';
@@ -26,10 +26,11 @@ describe('the README', () => {
     const text = (await readFile(README, 'utf8')).replace(/\s+/g, ' ');
     const seed = DEFAULT_SIZE_ITERATIONS;
     const jobs = STREAMING_JOB_INVOCATIONS;
-    const stated = `1 warmup + ${jobs.small} / ${jobs.medium} / ${jobs.large} measured invocations at 1k / 10k / 100k rows`;
+    const warm = `${DEFAULT_SIZE_WARMUPS.small} / ${DEFAULT_SIZE_WARMUPS.medium} / ${DEFAULT_SIZE_WARMUPS.large} warmups`;
+    const stated = `${warm} + ${jobs.small} / ${jobs.medium} / ${jobs.large} measured invocations at 1k / 10k / 100k rows`;
     expect(text.split(stated).length - 1).toBeGreaterThanOrEqual(2);
-    expect(text).toContain(`1 warmup + ${seed.small} / ${seed.medium} / ${seed.large} for the seed`);
-    expect(text).toContain(`the seed's 1 warmup + ${seed.small} / ${seed.medium} / ${seed.large}`);
+    expect(text).toContain(`${warm} + ${seed.small} / ${seed.medium} / ${seed.large} for the seed`);
+    expect(text).toContain(`the seed's ${warm} + ${seed.small} / ${seed.medium} / ${seed.large}`);
   });
   it("states each benchmark's axes and mode, and each axis's defaults, as the suite defines them", async () => {
     const text = await readFile(README, 'utf8');

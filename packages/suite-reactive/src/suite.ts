@@ -66,7 +66,7 @@ export function createSuite(engine: EngineName): SuiteDefinition<RunContext> {
     budgetMs: REACTIVE_BUDGET_MS,
     quick: {
       axes: QUICK_AXES,
-      iterations: { forks: 1, warmupIterations: 1, measurementIterations: 2 },
+      iterations: { forks: 1, warmupIterations: 1, warmupBatchSize: 1, measurementIterations: 2 },
     },
     // chunks and memory run at a fixed pool of 10 connections (seed on one).
     fixedPoolSize: 10,

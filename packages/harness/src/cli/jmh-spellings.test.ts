@@ -18,13 +18,17 @@ describe('JMH spellings', () => {
       '-f',
       '2',
     ]);
-    expect(translateJmhSpellings(['-tu', 'ms', '-to', '1m', '-bs', '4', '-rff', 'out.json', '-l'])).toEqual([
+    expect(
+      translateJmhSpellings(['-tu', 'ms', '-to', '1m', '-bs', '4', '-wbs', '8', '-rff', 'out.json', '-l']),
+    ).toEqual([
       '--unit',
       'ms',
       '--timeout',
       '1m',
       '--batch-size',
       '4',
+      '--warmup-batch-size',
+      '8',
       '--out',
       'out.json',
       '--list',

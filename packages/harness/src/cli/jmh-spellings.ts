@@ -16,6 +16,7 @@ const JMH_EQUIVALENTS: Readonly<Record<string, string>> = {
   '-rff': '--out',
   '-to': '--timeout',
   '-bs': '--batch-size',
+  '-wbs': '--warmup-batch-size',
   '-prof': '--prof',
   '-l': '--list',
 };

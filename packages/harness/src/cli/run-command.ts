@@ -36,6 +36,7 @@ export interface RunFlags extends MeasurementFlags {
   list?: boolean;
   forks?: number;
   batchSize?: number;
+  warmupBatchSize?: number;
   unit?: TimeUnit;
   out?: string;
   resume?: boolean;
@@ -84,6 +85,11 @@ function runFlags(): { readonly before: FlagDeclaration[]; readonly after: FlagD
         flags: '--batch-size <n>',
         description: 'invocations per single-shot iteration (ss mode)',
         parse: integerAtLeast(1, '--batch-size'),
+      },
+      {
+        flags: '--warmup-batch-size <n>',
+        description: 'invocations per single-shot warmup iteration (ss mode)',
+        parse: integerAtLeast(1, '--warmup-batch-size'),
       },
       {
         flags: '--unit <unit>',
@@ -264,6 +270,7 @@ function cliSettings(flags: RunFlags): IterationSettings {
     ...iterationSettingsOf(flags),
     ...(flags.forks === undefined ? {} : { forks: flags.forks }),
     ...(flags.batchSize === undefined ? {} : { batchSize: flags.batchSize }),
+    ...(flags.warmupBatchSize === undefined ? {} : { warmupBatchSize: flags.warmupBatchSize }),
   };
 }
 

@@ -121,6 +121,12 @@ export interface IterationSettings {
   readonly measurementTimeMs?: number;
   /** Invocations per iteration in `ss` mode (JMH's batch size); default 1. */
   readonly batchSize?: number;
+  /**
+   * Invocations per warmup iteration in `ss` mode (JMH's warmup batch size); default 1. A warmup of
+   * many short invocations in one iteration pays the iteration's own cost (a garbage collection,
+   * the profilers) once instead of once per invocation.
+   */
+  readonly warmupBatchSize?: number;
   readonly forks?: number;
   /** Kill a fork after this long (ms) and record the combination as failed. */
   readonly timeoutMs?: number;

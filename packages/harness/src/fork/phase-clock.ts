@@ -35,6 +35,8 @@ export class PhaseClock {
   };
   #part: Part = 'setup';
   #since = performance.now();
+  /** The share of the wall time that is this fork's own (see {@link share}). */
+  #weight = 1;
 
   /** A new fork starts: its time until the first phase change is setup. */
   forkStarted(): void {
@@ -53,6 +55,16 @@ export class PhaseClock {
    */
   waiting(): void {
     this.#switchTo('waiting');
+  }
+
+  /**
+   * From now on, count `weight` of the wall time as this fork's: the forks of an interleaved round
+   * start, import and set up together, so each of the k doing that at once counts a k-th of it, and
+   * the sum over a round stays the wall time it took.
+   */
+  share(weight: number): void {
+    this.#switchTo(this.#part);
+    this.#weight = weight;
   }
 
   /** The fork ended: its last part ends now. */
@@ -74,7 +86,7 @@ export class PhaseClock {
 
   #switchTo(part: Part): void {
     const now = performance.now();
-    this.#durations[this.#part] += now - this.#since;
+    this.#durations[this.#part] += (now - this.#since) * this.#weight;
     this.#part = part;
     this.#since = now;
   }

@@ -61,7 +61,7 @@ describe('progress watchdog limits', () => {
 
 describe('progress watchdog', () => {
   const fast = { warmupIterations: 0, warmupTimeMs: 10, measurementIterations: 1, measurementTimeMs: 10 };
-  const settings = { ...fast, batchSize: 1, forks: 1, timeoutMs: 60_000 };
+  const settings = { ...fast, batchSize: 1, warmupBatchSize: 1, forks: 1, timeoutMs: 60_000 };
   const limits = { minIterationPhaseMs: 300, minTrialHookMs: 300 };
 
   /** Watches a real process stuck in a phase; resolves with the failure and when it came. */

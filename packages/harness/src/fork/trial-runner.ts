@@ -178,7 +178,7 @@ async function runIteration(
   enter('invocations');
   const timed: TimedIteration =
     task.mode === 'ss'
-      ? await measureSingleShot(invocation, task.settings.batchSize)
+      ? await measureSingleShot(invocation, warmup ? task.settings.warmupBatchSize : task.settings.batchSize)
       : await measureForTime(
           invocation,
           warmup ? task.settings.warmupTimeMs : task.settings.measurementTimeMs,

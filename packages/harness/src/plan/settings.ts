@@ -16,6 +16,7 @@ export const DEFAULT_SETTINGS: ResolvedSettings = {
   measurementIterations: 5,
   measurementTimeMs: 1000,
   batchSize: 1,
+  warmupBatchSize: 1,
   forks: 1,
   timeoutMs: 10 * 60 * 1000,
 };

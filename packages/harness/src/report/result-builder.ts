@@ -62,6 +62,7 @@ export function buildResult(outcome: CombinationOutcome, metadata: RunMetadata):
     fork.iterations.filter((iteration) => !iteration.warmup),
   );
   const batchSize = combination.mode === 'ss' ? settings.batchSize : 1;
+  const warmupBatchSize = combination.mode === 'ss' ? settings.warmupBatchSize : 1;
   const primary = ok ? primaryMetric(measured, combination.mode, unit) : undefined;
   const secondary = ok ? secondaryMetrics(measured) : { metrics: {}, higherIsBetter: {} };
   return {
@@ -78,7 +79,7 @@ export function buildResult(outcome: CombinationOutcome, metadata: RunMetadata):
     vmVersion: metadata.environment.v8,
     warmupIterations: settings.warmupIterations,
     warmupTime: formatIterationTime(settings.warmupTimeMs, combination.mode),
-    warmupBatchSize: batchSize,
+    warmupBatchSize,
     measurementIterations: settings.measurementIterations,
     measurementTime: formatIterationTime(settings.measurementTimeMs, combination.mode),
     measurementBatchSize: batchSize,

@@ -50,13 +50,17 @@ export class ConsoleReporter {
     progress: { percent: number; etaMs: number },
   ): void {
     const { mode } = combination;
-    const iterationsText = (count: number, timeMs: number): string =>
+    const iterationsText = (count: number, timeMs: number, batchSize: number): string =>
       mode === 'ss'
-        ? `${count} iterations, single-shot each${settings.batchSize > 1 ? `, batch ${settings.batchSize}` : ''}`
+        ? `${count} iterations, single-shot each${batchSize > 1 ? `, batch ${batchSize}` : ''}`
         : `${count} iterations, ${formatIterationTime(timeMs, mode)} each`;
     this.line('');
-    this.line(`# Warmup: ${iterationsText(settings.warmupIterations, settings.warmupTimeMs)}`);
-    this.line(`# Measurement: ${iterationsText(settings.measurementIterations, settings.measurementTimeMs)}`);
+    this.line(
+      `# Warmup: ${iterationsText(settings.warmupIterations, settings.warmupTimeMs, settings.warmupBatchSize)}`,
+    );
+    this.line(
+      `# Measurement: ${iterationsText(settings.measurementIterations, settings.measurementTimeMs, settings.batchSize)}`,
+    );
     this.line(`# Timeout: ${formatIterationTime(settings.timeoutMs, 'avgt')} per fork`);
     this.line(`# Benchmark mode: ${MODE_NAMES[mode] ?? mode}`);
     this.line(`# Benchmark: ${this.colors.bold(qualifiedName)}`);

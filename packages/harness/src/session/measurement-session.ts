@@ -18,7 +18,7 @@ import type { Combination } from '../plan/run-plan.js';
 import type { ResolvedSettings } from '../plan/settings.js';
 import type { ForkOutcome } from '../report/result-builder.js';
 import { acquireMeasurementLock } from './measurement-lock.js';
-import { TurnScheduler } from './turn-scheduler.js';
+import { TurnScheduler, type TurnGate } from './turn-scheduler.js';
 
 /** Where a session is: waiting for another run to finish, or running (its setup, then the forks). */
 export type SessionStage = 'waiting-for-lock' | 'running';
@@ -200,86 +200,118 @@ async function runSessionRound(
   if (signal?.aborted) return forks.map(() => undefined);
   const records: MemberRecord[] = forks.map(() => ({ iterations: [] }));
   // The server as a member's parameters need it (e.g. its CPU quota), applied before each of its
-  // turns — the members of a round may ask for different ones — and read back for the report.
-  const applyServer = async (member: number): Promise<void> => {
-    const fork = forks[member] as SessionFork;
-    const applied = await setup?.beforeFork?.(fork.combination.params);
-    const record = records[member] as MemberRecord;
-    if (applied !== undefined && Object.keys(applied).length > 0) record.applied = applied;
+  // iterations and its teardown — the members of a round may ask for different ones — and read back
+  // for the report. One at a time: a quota set for one member must not be read back as another's.
+  let serverQueue: Promise<unknown> = Promise.resolve();
+  const applyServer = (member: number): Promise<void> => {
+    const apply = async (): Promise<void> => {
+      const fork = forks[member] as SessionFork;
+      const applied = await setup?.beforeFork?.(fork.combination.params);
+      const record = records[member] as MemberRecord;
+      if (applied !== undefined && Object.keys(applied).length > 0) record.applied = applied;
+    };
+    const next = serverQueue.then(apply, apply);
+    serverQueue = next.catch(() => undefined);
+    return next;
   };
-  const failures = await Promise.all(
-    forks.map(async (fork, member): Promise<ForkFailure | undefined> => {
-      try {
-        await applyServer(member);
-        return undefined;
-      } catch (error) {
-        return { phase: 'server', message: errorMessage(error) };
-      }
-    }),
-  );
+  const failures: (ForkFailure | undefined)[] = [];
+  for (const member of forks.keys()) {
+    try {
+      await applyServer(member);
+      failures.push(undefined);
+    } catch (error) {
+      failures.push({ phase: 'server', message: errorMessage(error) });
+    }
+  }
   const contexts = await Promise.all(
     forks.map((_, member) => (forks.length === 1 ? slots.contextOf(0) : slots.contextOf(member))),
   );
+  // Members still starting or setting up: they share the wall time of that part of the round.
+  const settingUp = new Set(forks.keys());
+  // Until every member's fork has started, a clock may still hold its previous fork's last part.
+  let allStarted = false;
+  const shareSetup = (): void => {
+    if (!allStarted) return;
+    for (const member of settingUp) forks[member]?.clock?.share(1 / settingUp.size);
+  };
+  const setupDone = (member: number): void => {
+    if (!settingUp.delete(member)) return;
+    if (allStarted) forks[member]?.clock?.share(1);
+    shareSetup();
+  };
   const turns = new TurnScheduler(forks.length, random, async (member, kind) => {
     if (kind === 'measurement') await processes.spares.whenIdle();
-    await applyServer(member);
+    // Setups and teardowns measure nothing: the server is set for each member's iterations.
+    if (kind === 'warmup' || kind === 'measurement') await applyServer(member);
   });
-  const outcomes = await Promise.all(
-    forks.map(async (fork, member): Promise<ForkFailure | undefined> => {
-      const earlier = failures[member];
-      const gate = turns.gate(member);
-      if (earlier !== undefined) {
-        gate.ended();
-        return earlier;
-      }
-      fork.onStart?.(forks.length === 1 ? undefined : member);
-      const { combination, settings, unit } = fork;
-      const task: ForkTask = {
-        suiteModule: fork.suiteModule,
-        benchmarkName: combination.benchmarkName,
-        mode: combination.mode,
-        params: combination.params,
-        settings,
-        unit,
-        runContext: contexts[member] as Json,
-        fork: fork.fork,
-        profilers: fork.profilers,
-      };
-      const record = records[member] as MemberRecord;
-      const unitLabel = scoreUnit(combination.mode, unit);
-      const onIteration = (iteration: IterationResult): void => {
-        record.iterations.push(iteration);
-        fork.onIteration?.(iteration, unitLabel);
-      };
-      const onLog = (message: string): void => fork.onLog(message);
-      const onFacts = (read: { readonly [key: string]: Json }): void => {
-        record.facts = read;
-      };
-      if (settings.forks === 0) {
-        const failure = await runTrial(combination.benchmark, task, {
-          iteration: onIteration,
-          log: onLog,
-          facts: onFacts,
-          turn: (kind) => gate.request(kind),
-        });
-        gate.ended();
-        return failure;
-      }
-      return runInFork(task, {
-        settings,
-        onIteration,
-        onLog,
-        onFacts,
-        gate,
-        ...processes,
-        // The spare goes to the round's first member; the others start beside it.
-        fresh: member > 0,
-        ...(member === forks.length - 1 ? {} : { prepareNext: [] }),
-        ...(fork.clock === undefined ? {} : { clock: fork.clock }),
-        ...(signal === undefined ? {} : { signal }),
+  const running = forks.map(async (fork, member): Promise<ForkFailure | undefined> => {
+    const earlier = failures[member];
+    const turnGate = turns.gate(member);
+    const gate: TurnGate = {
+      request: (kind) => {
+        if (kind !== 'setup') setupDone(member);
+        return turnGate.request(kind);
+      },
+      ended: () => {
+        setupDone(member);
+        turnGate.ended();
+      },
+    };
+    if (earlier !== undefined) {
+      gate.ended();
+      return earlier;
+    }
+    fork.onStart?.(forks.length === 1 ? undefined : member);
+    const { combination, settings, unit } = fork;
+    const task: ForkTask = {
+      suiteModule: fork.suiteModule,
+      benchmarkName: combination.benchmarkName,
+      mode: combination.mode,
+      params: combination.params,
+      settings,
+      unit,
+      runContext: contexts[member] as Json,
+      fork: fork.fork,
+      profilers: fork.profilers,
+    };
+    const record = records[member] as MemberRecord;
+    const unitLabel = scoreUnit(combination.mode, unit);
+    const onIteration = (iteration: IterationResult): void => {
+      record.iterations.push(iteration);
+      fork.onIteration?.(iteration, unitLabel);
+    };
+    const onLog = (message: string): void => fork.onLog(message);
+    const onFacts = (read: { readonly [key: string]: Json }): void => {
+      record.facts = read;
+    };
+    if (settings.forks === 0) {
+      const failure = await runTrial(combination.benchmark, task, {
+        iteration: onIteration,
+        log: onLog,
+        facts: onFacts,
+        turn: (kind) => gate.request(kind),
       });
-    }),
-  );
+      gate.ended();
+      return failure;
+    }
+    return runInFork(task, {
+      settings,
+      onIteration,
+      onLog,
+      onFacts,
+      gate,
+      ...processes,
+      // The spare goes to the round's first member; the others start beside it.
+      fresh: member > 0,
+      ...(member === forks.length - 1 ? {} : { prepareNext: [] }),
+      ...(fork.clock === undefined ? {} : { clock: fork.clock }),
+      ...(signal === undefined ? {} : { signal }),
+    });
+  });
+  // Every member's fork has started (its clock too): from now on they share the setup's wall time.
+  allStarted = true;
+  shareSetup();
+  const outcomes = await Promise.all(running);
   // Ctrl-C reaches the forks too (same process group); their death then is the interrupt, not a crash.
   if (signal?.aborted || outcomes.some((failure) => failure?.phase === 'interrupted')) {
     return forks.map(() => undefined);

@@ -12,10 +12,12 @@ const SINGLE_SHOT_GUESS_MS = 200;
 
 /** Expected wall time of one combination from its settings. */
 export function estimateCombinationMs(mode: Mode, settings: ResolvedSettings): number {
-  const iterations = settings.warmupIterations + settings.measurementIterations;
+  const invocations =
+    settings.warmupIterations * settings.warmupBatchSize +
+    settings.measurementIterations * settings.batchSize;
   const perFork =
     mode === 'ss'
-      ? iterations * settings.batchSize * SINGLE_SHOT_GUESS_MS
+      ? invocations * SINGLE_SHOT_GUESS_MS
       : settings.warmupIterations * settings.warmupTimeMs +
         settings.measurementIterations * settings.measurementTimeMs;
   return Math.max(1, settings.forks) * (perFork + FORK_OVERHEAD_MS);

@@ -4,8 +4,9 @@
  * their process starts, imports and setups share the cores instead of adding up), then — once every
  * member is set up — their warmup and measurement iterations in slot rounds, each member one
  * iteration per slot round, the members in a fresh random order every slot round after the first,
- * then each one's teardown when it comes up. From the first iteration on exactly one fork works at a
- * time, so nothing measured ever shares the cores with another fork; the two sides of a question are
+ * then each one's teardown when it comes up (together, once every member left is done measuring).
+ * From the first iteration to the last exactly one fork works at a time, so nothing measured ever
+ * shares the cores with another fork; the two sides of a question are
  * measured a fraction of a second apart instead of a whole fork apart, so a drift of the machine
  * falls on both (the randomized multiple interleaved trials of Abedi and Brecht, the duet of Bulej
  * et al., with the turns in time instead of side by side).
@@ -96,6 +97,14 @@ export class TurnScheduler {
     });
     // Nobody iterates before every member is set up.
     if (this.#holder !== undefined || this.#members.some((member) => !member.pastSetup)) return;
+    // Once every member left is done measuring, they tear down together, as they set up.
+    const alive = this.#members.filter((member) => !member.ended);
+    if (alive.length > 1 && alive.every((member) => member.pending?.kind === 'teardown')) {
+      this.#members.forEach((member, index) => {
+        if (!member.ended) this.#grant(index, false);
+      });
+      return;
+    }
     const next = this.#next();
     if (next !== undefined) this.#grant(next, true);
   }

@@ -47,6 +47,7 @@ import {
 import {
   acquireTallyProfiler,
   DETERMINISTIC_WORK,
+  DEFAULT_SIZE_ITERATIONS,
   iterationsBySize,
   MemoryPeaksRecorder,
   memoryProfiler,
@@ -59,16 +60,17 @@ import { runJob, type JobRunResult, type JobWriter } from '../job/job-runner.js'
 import { isWriterName, jobWriter, WRITER_NAMES } from '../job/job-writers.js';
 
 /**
- * Iterations per fork: 1 warmup + 10 measured at 1000 rows, 5 at 10 000, 1 at 100 000. Measured in
- * the committed PostgreSQL run (65b5f4d): at 100 000 rows forks differed by 0–18% and invocations
- * within a fork by 1–13%, while a fork's own setup and teardown (1.4 s) cost about one to two
- * invocations — so, per Kalibera & Jones, a second invocation buys less precision than a share of
- * another fork, and the time goes to forks. Three forks: every combination of the default matrix is a
- * side of a declared answer — this suite's, or the reactive suite's streaming-vs-pooled question,
- * which a run of this suite cannot see — and an answer needs three forks a side for an interval.
+ * Iterations per fork: 15 / 3 / 1 warmups (see `iterationsBySize`) and 10 measured at 1000 rows, 5 at
+ * 10 000, 1 at 100 000. Measured in the committed PostgreSQL run (65b5f4d): at 100 000 rows forks
+ * differed by 0–18% and invocations within a fork by 1–13%, while a fork's own setup and teardown
+ * (1.4 s) cost about one to two invocations — so, per Kalibera & Jones, a second invocation buys less
+ * precision than a share of another fork, and the time goes to forks. Three forks even where no
+ * question of this suite compares it: every combination of the default matrix is a side of a
+ * declared answer — this suite's, or the reactive suite's streaming-vs-pooled question, which a run
+ * of this suite cannot see — and an answer needs three forks a side for an interval.
  */
 export function jobIterations(params: ParamSet): IterationSettings {
-  return { ...iterationsBySize(params, { small: 10, medium: 5, large: 1 }), forks: 3 };
+  return { ...iterationsBySize(params, { ...DEFAULT_SIZE_ITERATIONS, large: 1 }), forks: 3 };
 }
 
 /** Per-fork state of the `job` benchmark. */

@@ -46,7 +46,7 @@ export const limitBenchmark = defineBenchmark<LimitState, RunContext, number>({
   mode: 'ss',
   deterministicCounters: DETERMINISTIC_WORK,
   // Per fork; the suite runs 2 forks.
-  // 1 warmup + 10 / 5 / 3 measured per fork at 1k / 10k / 100k rows (see `iterationsBySize`).
+  // 15 / 3 / 1 warmups + 10 / 5 / 3 measured per fork at 1k / 10k / 100k rows (see `iterationsBySize`).
   iterations: (params) => iterationsBySize(params),
   async setupTrial(ctx) {
     const dataSize = ctx.int('dataSize');

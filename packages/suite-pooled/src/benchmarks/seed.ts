@@ -59,8 +59,8 @@ export const seedBenchmark = defineBenchmark<SeedState, RunContext, number>({
   // measured it) while one 100k invocation took ~24 s here, a tenth of the suite's first pass at
   // three forks. `-p strategy=rowByRow -p dataSize=100000` still measures it.
   grids: [{ strategy: ['multiRow', 'bulk'] }, { strategy: ['rowByRow'], dataSize: [1000, 10000] }],
-  // Per fork (the suite's forks, 3 where a question compares it): 1 warmup + 10 / 5 / 3 measured at
-  // 1k / 10k / 100k rows (see `iterationsBySize`). Row-by-row takes ~0.1 s per invocation at 1k rows
+  // Per fork (the suite's forks, in shared rounds where a question compares it): 15 / 3 / 1 warmups
+  // + 10 / 5 / 3 measured at 1k / 10k / 100k rows (see `iterationsBySize`). Row-by-row takes ~0.1 s per invocation at 1k rows
   // (5 measured) and seconds from 10k: there no warmup (JIT warmup is noise against seconds of round
   // trips) and 2 measured invocations, since the verdict comes from forks (see README).
   iterations: (params) => {
