@@ -21,6 +21,7 @@ import { QUESTION_FORKS } from '../src/run/question-schedule.js';
 import { runDbbench } from './run-dbbench.js';
 
 const QUESTION_SUITE = fileURLToPath(new URL('./fixtures/question-suite.js', import.meta.url));
+const LADDER_SUITE = fileURLToPath(new URL('./fixtures/ladder-suite.js', import.meta.url));
 
 function result(
   report: readonly DbbenchResult[],
@@ -112,6 +113,24 @@ describe('question-driven schedule', () => {
       QUESTION_FORKS + steadyAdded.length,
     );
   }, 180_000);
+
+  it('runs no question round beyond a combination’s own forks once every line it is a side of is settled', async () => {
+    const out = join(directory, 'ladder.json');
+    const run = await runDbbench(['run', LADDER_SUITE, '-o', out, '--budget', '0']);
+    expect(run.code).toBe(0);
+    const report = await readReport(out);
+    expect(report).toHaveLength(8);
+    const skipped = run.stdout.match(/# Answers: no fork 3 of ladder\.timer/g) ?? [];
+    // Four lines of a known 2x share a spread: two pairs decide them (a loaded machine may leave one
+    // open, whose two combinations then get their third fork).
+    expect(skipped.length).toBeGreaterThanOrEqual(6);
+    for (const result of report) {
+      const forks = result.primaryMetric.rawData.length;
+      expect(forks === 2 || forks === 3).toBe(true);
+    }
+    const withTwo = report.filter((result) => result.primaryMetric.rawData.length === 2);
+    expect(withTwo).toHaveLength(skipped.length);
+  }, 120_000);
 
   it('keeps the user’s --forks and runs no rounds beyond them', async () => {
     const out = join(directory, 'forks.json');

@@ -31,8 +31,11 @@ export interface CombinationState {
   readonly qualifiedName: string;
   /** The result key (benchmark, mode, params) it has in the report. */
   readonly key: string;
-  /** Forks of the first pass. */
-  readonly plannedForks: number;
+  /**
+   * Forks of the first pass; lowered when the answers it is a side of settle before its last
+   * question round (see `QuestionPlanner`).
+   */
+  plannedForks: number;
   readonly outcomes: ForkOutcome[];
   readonly rounds: string[];
   readonly clock: PhaseClock;
@@ -94,10 +97,19 @@ export class QuestionPlanner implements ForkPlanner {
       const round: PlannedFork[] = [];
       while (this.#slot < schedule.length && (schedule[this.#slot] as ScheduledFork).turns === turns) {
         const slot = this.#slot++;
-        const { combination, round: roundNumber } = schedule[slot] as ScheduledFork;
+        const { combination, round: roundNumber, index } = schedule[slot] as ScheduledFork;
         const state = states[combination] as CombinationState;
         if (state.skipped || hasFailed(state)) {
           this.#progress.complete(slot, 0);
+          continue;
+        }
+        if (index >= state.settings.forks && index >= state.outcomes.length && this.#answered(state)) {
+          this.#options.reporter.log(
+            `# Answers: no fork ${index + 1} of ${state.qualifiedName} ${describeParams(state.combination.params)}: every answer it is a side of is settled`,
+          );
+          state.plannedForks = state.outcomes.length;
+          this.#progress.complete(slot, 0);
+          if (state.result !== undefined) this.#options.reporter.combinationFinished(state.result);
           continue;
         }
         round.push(
@@ -116,6 +128,24 @@ export class QuestionPlanner implements ForkPlanner {
       if (round.length > 0) return [round];
     }
     return this.#budgetPair();
+  }
+
+  /**
+   * Whether every line `state` is a side of is decided or equivalent now: then the forks a question
+   * round would add beyond the combination's own are not needed (its lines' sides share a spread, so
+   * 2 pairs may settle a line far from the threshold), and the time goes to the lines still open.
+   */
+  #answered(state: CombinationState): boolean {
+    const { lines, states } = this.#options;
+    const involved = lines.flatMap((line, index) =>
+      line.baseline.includes(state.index) || line.candidate.includes(state.index) ? [index] : [],
+    );
+    if (involved.length === 0) return false;
+    const progress = linesProgress(lines, states);
+    return involved.every((index) => {
+      const outcome = progress[index]?.outcome;
+      return outcome === 'decided' || outcome === 'equivalent';
+    });
   }
 
   /** The next budget pair, or undefined when the budget is spent or no line needs one. */
@@ -235,9 +265,14 @@ function hasFailed(state: CombinationState): boolean {
   return state.outcomes.some((outcome) => outcome.failure !== undefined);
 }
 
+function describeParams(params: Readonly<Record<string, string>>): string {
+  return Object.entries(params)
+    .map(([axis, value]) => `${axis}=${value}`)
+    .join(' ');
+}
+
 function describeAt(at: Readonly<Record<string, string>>): string {
-  const entries = Object.entries(at);
-  return entries.length === 0 ? '' : ` at ${entries.map(([axis, value]) => `${axis}=${value}`).join(' ')}`;
+  return Object.keys(at).length === 0 ? '' : ` at ${describeParams(at)}`;
 }
 
 /** A result's values for a line's metric, as a side of the answer sees them. */

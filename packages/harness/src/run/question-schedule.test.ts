@@ -28,8 +28,8 @@ describe('the first pass', () => {
     const schedule = initialSchedule(groups, (index) => forks[index] ?? 0, seededRandom(7));
     // The lone combination: 2 forks, each its own round.
     expect(schedule.slice(0, 2)).toEqual([
-      { combination: 0, round: 0, turns: 0 },
-      { combination: 0, round: 1, turns: 1 },
+      { combination: 0, round: 0, turns: 0, index: 0 },
+      { combination: 0, round: 1, turns: 1, index: 1 },
     ]);
     const rest = schedule.slice(2);
     expect(rest).toHaveLength(9);
@@ -54,6 +54,25 @@ describe('the first pass', () => {
     const schedule = initialSchedule([[0, 1]], (index) => (index === 0 ? 1 : 3), seededRandom(1));
     expect(schedule.filter((slot) => slot.combination === 0)).toHaveLength(1);
     expect(schedule.filter((slot) => slot.combination === 1)).toHaveLength(3);
+  });
+});
+
+describe('the first rounds of every group first', () => {
+  it('runs every group’s first two rounds before any group’s third', () => {
+    const schedule = initialSchedule(
+      [[0, 1], [2, 3], [4]],
+      (index) => (index === 4 ? 3 : 3),
+      seededRandom(5),
+    );
+    const firstLate = schedule.findIndex((slot) => slot.index >= 2);
+    expect(schedule.slice(0, firstLate).every((slot) => slot.index < 2)).toBe(true);
+    expect(schedule.slice(firstLate).every((slot) => slot.index === 2)).toBe(true);
+    // Every combination still gets all its forks, and rounds still increase with time.
+    for (let combination = 0; combination < 5; combination++) {
+      expect(schedule.filter((slot) => slot.combination === combination)).toHaveLength(3);
+    }
+    const rounds = schedule.map((slot) => slot.round);
+    expect([...rounds].sort((a, b) => a - b)).toEqual(rounds);
   });
 });
 

@@ -28,6 +28,8 @@ export interface ScheduledLine {
 export interface ScheduledFork {
   readonly combination: number;
   readonly round: number;
+  /** The fork's number in its combination's first pass, from 0. */
+  readonly index: number;
   /**
    * Forks with the same number (consecutive in the schedule) are alive together and take turns,
    * iteration by iteration (see `session/turn-scheduler.ts`).
@@ -122,11 +124,20 @@ export function evenParts<T>(members: readonly T[], size: number): T[][] {
 }
 
 /**
- * The first pass: per group in order, its rounds (a group of one runs its forks back to back, each in
- * a round of its own), each round in a {@link linkedOrder} cut into parts of at most `roundForks`
- * forks that take turns together ({@link evenParts}: neighbours in the order, mostly the two sides
- * of a line, share a part); `forksOf(combination)` says how many forks each gets. Round and turn
- * numbers are unique within the schedule and increase with time.
+ * Rounds every group runs before any group runs a later one: 2 pairs give a line an interval when
+ * its benchmark's lines share a spread, and a line settled by then needs no later round (the planner
+ * skips it), so every group's first rounds come first and each line's spread is known from all of
+ * its benchmark's lines when the later rounds come up.
+ */
+export const FIRST_ROUNDS = 2;
+
+/**
+ * The first pass: per group in order, its first {@link FIRST_ROUNDS} rounds, then per group in order
+ * its later ones (a group of one runs its forks back to back, each in a round of its own), each round
+ * in a {@link linkedOrder} cut into parts of at most `roundForks` forks that take turns together
+ * ({@link evenParts}: neighbours in the order, mostly the two sides of a line, share a part);
+ * `forksOf(combination)` says how many forks each gets. Round and turn numbers are unique within the
+ * schedule and increase with time.
  */
 export function initialSchedule(
   groups: readonly (readonly number[])[],
@@ -138,22 +149,29 @@ export function initialSchedule(
   const schedule: ScheduledFork[] = [];
   let round = 0;
   let turns = 0;
-  for (const group of groups) {
-    const rounds = Math.max(0, ...group.map(forksOf));
-    for (let index = 0; index < rounds; index += 1) {
-      const members = group.filter((combination) => forksOf(combination) > index);
-      if (group.length === 1) {
-        // A group of one has no partner to pair with: every fork is a round of its own.
-        for (const combination of members) schedule.push({ combination, round: round++, turns: turns++ });
-        continue;
+  const passes = [
+    { from: 0, to: FIRST_ROUNDS },
+    { from: FIRST_ROUNDS, to: Number.POSITIVE_INFINITY },
+  ];
+  for (const pass of passes)
+    for (const group of groups) {
+      const rounds = Math.min(pass.to, Math.max(0, ...group.map(forksOf)));
+      for (let index = pass.from; index < rounds; index += 1) {
+        const members = group.filter((combination) => forksOf(combination) > index);
+        if (group.length === 1) {
+          // A group of one has no partner to pair with: every fork is a round of its own.
+          for (const combination of members) {
+            schedule.push({ combination, round: round++, turns: turns++, index });
+          }
+          continue;
+        }
+        for (const part of evenParts(linkedOrder(members, lines, random), roundForks)) {
+          for (const combination of part) schedule.push({ combination, round, turns, index });
+          turns += 1;
+        }
+        round += 1;
       }
-      for (const part of evenParts(linkedOrder(members, lines, random), roundForks)) {
-        for (const combination of part) schedule.push({ combination, round, turns });
-        turns += 1;
-      }
-      round += 1;
     }
-  }
   return schedule;
 }
 

@@ -1,24 +1,20 @@
 /**
  * One measurement session: what `dbbench run` and `dbbench compare` share. It takes the machine's
  * measurement lock (one measuring run at a time, so two runs never share the cores while timing),
- * obtains the suite's run setup once (its server), runs forks against it one at a time, and always
- * disposes the setup and releases the lock. Which forks run, and in what order, is the planner's
+ * obtains the suite's run setup once (its server), runs rounds of forks against it (see
+ * `round-runner.ts`), and always disposes the setup and releases the lock. Which forks run, and in what order, is the planner's
  * business (see `sampling-loop.ts`): the question schedule of `run`, the interleaved pairs of
  * `compare`.
  */
-import type { Json, RunPlan, RunSetup, SuiteDefinition, TimeUnit } from '../define/definition.js';
-import { errorMessage, InterruptedError } from '../define/errors.js';
-import { scoreUnit } from '../define/units.js';
-import type { ForkFailure, ForkTask, IterationResult } from '../fork/fork-protocol.js';
-import { runInFork } from '../fork/fork-runner.js';
+import type { RunPlan, RunSetup, SuiteDefinition } from '../define/definition.js';
+import { InterruptedError } from '../define/errors.js';
 import { SpareForks } from '../fork/spare-forks.js';
-import type { PhaseClock } from '../fork/phase-clock.js';
-import { runTrial } from '../fork/trial-runner.js';
 import type { Combination } from '../plan/run-plan.js';
-import type { ResolvedSettings } from '../plan/settings.js';
 import type { ForkOutcome } from '../report/result-builder.js';
 import { acquireMeasurementLock } from './measurement-lock.js';
-import { TurnScheduler, type TurnGate } from './turn-scheduler.js';
+import { runSessionRound, SlotContexts, type SessionFork } from './round-runner.js';
+
+export type { SessionFork } from './round-runner.js';
 
 /** Where a session is: waiting for another run to finish, or running (its setup, then the forks). */
 export type SessionStage = 'waiting-for-lock' | 'running';
@@ -43,30 +39,6 @@ export interface SessionOptions {
   readonly random?: () => number;
   /** Most forks the session will run alive together (sizes the server); default {@link MAX_ROUND_FORKS}. */
   readonly concurrentForks?: number;
-}
-
-/** One fork to run in a session. */
-export interface SessionFork {
-  /** Absolute path of the compiled suite module the fork imports (a compared side's own build). */
-  readonly suiteModule: string;
-  readonly combination: Combination;
-  readonly settings: ResolvedSettings;
-  readonly unit: TimeUnit;
-  /** The fork's number within its combination (and side), from 0. */
-  readonly fork: number;
-  /** Built-in profilers to add (`--prof gc`). */
-  readonly profilers: readonly string[];
-  /** Accounts where the fork's wall time went. */
-  readonly clock?: PhaseClock;
-  /**
-   * Right before the fork starts (e.g. to print its header); `member` is its place in an
-   * interleaved round (undefined when it runs alone), which its iteration lines are tagged with.
-   */
-  onStart?(member: number | undefined): void;
-  /** Each warmup and measurement iteration as it finishes. */
-  onIteration?(iteration: IterationResult, unitLabel: string): void;
-  /** The fork's log lines. */
-  onLog(message: string): void;
 }
 
 /** A session while it holds the lock and the run setup. */
@@ -156,173 +128,4 @@ export async function withMeasurementSession<T>(
       await releaseLock();
     }
   }
-}
-
-/**
- * The run context of each slot of the server: slot 0 is the setup's own context; forks alive
- * together each work in a slot of their own (a database of their own), created on first use.
- */
-class SlotContexts {
-  readonly #setup: RunSetup | undefined;
-  readonly #contexts = new Map<number, Promise<Json>>();
-
-  constructor(setup: RunSetup | undefined) {
-    this.#setup = setup;
-  }
-
-  contextOf(slot: number): Promise<Json> {
-    const setup = this.#setup;
-    if (slot === 0 || setup?.slotContext === undefined) return Promise.resolve(setup?.context ?? null);
-    let context = this.#contexts.get(slot);
-    if (context === undefined) {
-      context = setup.slotContext(slot);
-      this.#contexts.set(slot, context);
-    }
-    return context;
-  }
-}
-
-/** What one member of a round collects as it runs. */
-interface MemberRecord {
-  readonly iterations: IterationResult[];
-  facts?: { readonly [key: string]: Json };
-  applied?: { readonly [key: string]: Json };
-}
-
-async function runSessionRound(
-  forks: readonly SessionFork[],
-  slots: SlotContexts,
-  setup: RunSetup | undefined,
-  signal: AbortSignal | undefined,
-  random: () => number,
-  processes: { readonly spares: SpareForks; readonly prepareNext: readonly string[] },
-): Promise<(ForkOutcome | undefined)[]> {
-  if (signal?.aborted) return forks.map(() => undefined);
-  const records: MemberRecord[] = forks.map(() => ({ iterations: [] }));
-  // The server as a member's parameters need it (e.g. its CPU quota), applied before each of its
-  // iterations and its teardown — the members of a round may ask for different ones — and read back
-  // for the report. One at a time: a quota set for one member must not be read back as another's.
-  let serverQueue: Promise<unknown> = Promise.resolve();
-  const applyServer = (member: number): Promise<void> => {
-    const apply = async (): Promise<void> => {
-      const fork = forks[member] as SessionFork;
-      const applied = await setup?.beforeFork?.(fork.combination.params);
-      const record = records[member] as MemberRecord;
-      if (applied !== undefined && Object.keys(applied).length > 0) record.applied = applied;
-    };
-    const next = serverQueue.then(apply, apply);
-    serverQueue = next.catch(() => undefined);
-    return next;
-  };
-  const failures: (ForkFailure | undefined)[] = [];
-  for (const member of forks.keys()) {
-    try {
-      await applyServer(member);
-      failures.push(undefined);
-    } catch (error) {
-      failures.push({ phase: 'server', message: errorMessage(error) });
-    }
-  }
-  const contexts = await Promise.all(
-    forks.map((_, member) => (forks.length === 1 ? slots.contextOf(0) : slots.contextOf(member))),
-  );
-  // Members still starting or setting up: they share the wall time of that part of the round.
-  const settingUp = new Set(forks.keys());
-  // Until every member's fork has started, a clock may still hold its previous fork's last part.
-  let allStarted = false;
-  const shareSetup = (): void => {
-    if (!allStarted) return;
-    for (const member of settingUp) forks[member]?.clock?.share(1 / settingUp.size);
-  };
-  const setupDone = (member: number): void => {
-    if (!settingUp.delete(member)) return;
-    if (allStarted) forks[member]?.clock?.share(1);
-    shareSetup();
-  };
-  const turns = new TurnScheduler(forks.length, random, async (member, kind) => {
-    if (kind === 'measurement') await processes.spares.whenIdle();
-    // Setups and teardowns measure nothing: the server is set for each member's iterations.
-    if (kind === 'warmup' || kind === 'measurement') await applyServer(member);
-  });
-  const running = forks.map(async (fork, member): Promise<ForkFailure | undefined> => {
-    const earlier = failures[member];
-    const turnGate = turns.gate(member);
-    const gate: TurnGate = {
-      request: (kind) => {
-        if (kind !== 'setup') setupDone(member);
-        return turnGate.request(kind);
-      },
-      ended: () => {
-        setupDone(member);
-        turnGate.ended();
-      },
-    };
-    if (earlier !== undefined) {
-      gate.ended();
-      return earlier;
-    }
-    fork.onStart?.(forks.length === 1 ? undefined : member);
-    const { combination, settings, unit } = fork;
-    const task: ForkTask = {
-      suiteModule: fork.suiteModule,
-      benchmarkName: combination.benchmarkName,
-      mode: combination.mode,
-      params: combination.params,
-      settings,
-      unit,
-      runContext: contexts[member] as Json,
-      fork: fork.fork,
-      profilers: fork.profilers,
-    };
-    const record = records[member] as MemberRecord;
-    const unitLabel = scoreUnit(combination.mode, unit);
-    const onIteration = (iteration: IterationResult): void => {
-      record.iterations.push(iteration);
-      fork.onIteration?.(iteration, unitLabel);
-    };
-    const onLog = (message: string): void => fork.onLog(message);
-    const onFacts = (read: { readonly [key: string]: Json }): void => {
-      record.facts = read;
-    };
-    if (settings.forks === 0) {
-      const failure = await runTrial(combination.benchmark, task, {
-        iteration: onIteration,
-        log: onLog,
-        facts: onFacts,
-        turn: (kind) => gate.request(kind),
-      });
-      gate.ended();
-      return failure;
-    }
-    return runInFork(task, {
-      settings,
-      onIteration,
-      onLog,
-      onFacts,
-      gate,
-      ...processes,
-      // The spare goes to the round's first member; the others start beside it.
-      fresh: member > 0,
-      ...(member === forks.length - 1 ? {} : { prepareNext: [] }),
-      ...(fork.clock === undefined ? {} : { clock: fork.clock }),
-      ...(signal === undefined ? {} : { signal }),
-    });
-  });
-  // Every member's fork has started (its clock too): from now on they share the setup's wall time.
-  allStarted = true;
-  shareSetup();
-  const outcomes = await Promise.all(running);
-  // Ctrl-C reaches the forks too (same process group); their death then is the interrupt, not a crash.
-  if (signal?.aborted || outcomes.some((failure) => failure?.phase === 'interrupted')) {
-    return forks.map(() => undefined);
-  }
-  return outcomes.map((failure, member) => {
-    const record = records[member] as MemberRecord;
-    return {
-      iterations: record.iterations,
-      ...(failure === undefined ? {} : { failure }),
-      ...(record.applied === undefined ? {} : { applied: record.applied }),
-      ...(record.facts === undefined ? {} : { facts: record.facts }),
-    };
-  });
 }

@@ -91,6 +91,21 @@ const runCases: readonly RunCase[] = [
     stderr: /--batch-size needs an integer ≥ 1/,
   },
   {
+    name: "JMH's -wbs with no invocations",
+    args: plain('-wbs', '0'),
+    stderr: /--warmup-batch-size needs an integer ≥ 1/,
+  },
+  {
+    name: 'no fork at all taking turns',
+    args: plain('--interleave', '0'),
+    stderr: /--interleave needs an integer ≥ 1/,
+  },
+  {
+    name: 'forks taking turns in words',
+    args: plain('--interleave', 'four'),
+    stderr: /--interleave needs an integer ≥ 1/,
+  },
+  {
     name: 'a duration without a unit we know',
     args: plain('--time', '5parsecs'),
     stderr: /--time: invalid duration/,
