@@ -61,7 +61,7 @@ interface Outcome {
   readonly exitCode: number;
   readonly stderr: string;
   readonly json: {
-    results: { verdict: string; ratio: number }[];
+    results: { verdict: string; ratio: number; level: string; pairs?: number }[];
     counterChanges: { counter: string; baseline: number; candidate: number }[];
   };
 }
@@ -116,6 +116,8 @@ describe('dbbench compare', () => {
     const outcome = await compare('--fail-on-regression');
     expect(outcome.exitCode).toBe(0);
     expect(outcome.json.results.map((result) => result.verdict)).toEqual(['~']);
+    // Each fork pair took turns in a round of its own: the result is compared over the 3 pairs.
+    expect(outcome.json.results[0]).toMatchObject({ level: 'paired', pairs: 3 });
     expect(outcome.json.counterChanges).toEqual([]);
     // Forks were interleaved: the progress shows both sides in alternating order, whichever opened.
     expect(outcome.stderr).toMatch(

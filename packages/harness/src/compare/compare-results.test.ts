@@ -147,4 +147,55 @@ describe('adaptive sampling decision', () => {
     });
     expect(planNextForks(comparison, { maxForksPerSide: 3 })).toMatchObject({ needMore: [], exhausted: [2] });
   });
+
+  describe('fork pairs that took turns in shared rounds', () => {
+    // Each pair's ratio is 1.2 exactly while the pairs drift together by up to ±30%: paired, the
+    // drift cancels; unpaired, it is all the two sides' spread.
+    const baseline = forks(80, 100, 130, 90);
+    const candidate = forks(96, 120, 156, 108);
+    const rounds = ['r-0', 'r-1', 'r-2', 'r-3'];
+
+    it('compares over the pairs: ratio, interval, p and the number of pairs', () => {
+      const comparison = compareResults({
+        results: [
+          { ...input('paired', baseline, candidate), rounds: { baseline: rounds, candidate: rounds } },
+        ],
+      });
+      const result = comparison.results[0]!;
+      expect(result).toMatchObject({ level: 'paired', pairs: 4, verdict: 'regressed' });
+      expect(result.ratio).toBeCloseTo(1.2, 12);
+      expect(result.ratioInterval[0]).toBeCloseTo(1.2, 6);
+      expect(result.ratioInterval[1]).toBeCloseTo(1.2, 6);
+      expect(result.pValue).toBe(0);
+      // The same forks without rounds: the drift makes the change invisible.
+      const unpaired = compareResults({ results: [input('paired', baseline, candidate)] }).results[0]!;
+      expect(unpaired).toMatchObject({ level: 'fork', verdict: '~' });
+      expect(unpaired.pairs).toBeUndefined();
+    });
+
+    it('pairs forks by round, not by position, and leaves out forks without a partner', () => {
+      const comparison = compareResults({
+        results: [
+          {
+            ...input('shuffled', [...baseline, [500, 500, 500]], [...candidate].reverse()),
+            rounds: { baseline: [...rounds, 'r-9'], candidate: [...rounds].reverse() },
+          },
+        ],
+      });
+      expect(comparison.results[0]).toMatchObject({ level: 'paired', pairs: 4 });
+      expect(comparison.results[0]?.ratio).toBeCloseTo(1.2, 12);
+    });
+
+    it('falls back to forks when fewer than 3 pairs share a round', () => {
+      const comparison = compareResults({
+        results: [
+          {
+            ...input('two pairs', baseline.slice(0, 3), candidate.slice(0, 3)),
+            rounds: { baseline: ['r-0', 'r-1', 'r-2'], candidate: ['r-0', 'r-1', 'r-7'] },
+          },
+        ],
+      });
+      expect(comparison.results[0]?.level).toBe('fork');
+    });
+  });
 });

@@ -47,6 +47,12 @@ export interface ResultInput {
   readonly deterministicCounters?: readonly string[];
   /** Set when the result is listed but cannot be compared, e.g. "failed in the baseline". */
   readonly unavailable?: string;
+  /**
+   * The round each fork ran in, per side, in the order of {@link baseline} and {@link candidate}
+   * (the report's `dbbench.forkRounds`): forks of the two sides that share a round took turns in it
+   * (a duet), and the result is compared over those pairs.
+   */
+  readonly rounds?: { readonly baseline: readonly string[]; readonly candidate: readonly string[] };
 }
 
 /** A commit (or report) on one side of the comparison. */
@@ -80,8 +86,11 @@ export interface ComparisonInput {
  */
 export type Verdict = 'improved' | 'regressed' | '~' | 'not comparable';
 
-/** Whether forks or, when a side has a single fork, iterations were the statistical unit. */
-export type StatisticalLevel = 'fork' | 'iteration';
+/**
+ * The statistical unit: fork pairs that took turns in one round (`paired`, from 3 pairs), else forks,
+ * else, when a side has a single fork, iterations.
+ */
+export type StatisticalLevel = 'paired' | 'fork' | 'iteration';
 
 /** How much data one side contributed. */
 export interface SideSize {
@@ -102,11 +111,19 @@ export interface ResultComparison {
   /** Mean score of each side (mean of fork means at fork level). */
   readonly baselineMean: number;
   readonly candidateMean: number;
-  /** candidate mean / baseline mean. */
+  /**
+   * candidate mean / baseline mean; when {@link level} is "paired", the geometric mean of the pairs'
+   * ratios (what the interval is centred on).
+   */
   readonly ratio: number;
+  /** Fork pairs the interval came from, when {@link level} is "paired". */
+  readonly pairs?: number;
   /** Confidence interval of the ratio, [low, high]. */
   readonly ratioInterval: readonly [number, number];
-  /** Two-sided p-value of the fork-level test (iteration-level when {@link level} is "iteration"). */
+  /**
+   * Two-sided p-value of the test at {@link level}: paired t over the pairs' log ratios, two-sample t
+   * over log fork means, or over log iterations.
+   */
   readonly pValue: number;
   /** Benjamini–Hochberg adjusted p-value over every compared result. */
   readonly qValue: number;

@@ -4,7 +4,7 @@
  * Colour only when asked (a terminal).
  */
 import { createColors } from 'picocolors';
-import { SINGLE_FORK_NOTE } from './compare-results.js';
+import { PAIRED_NOTE, SINGLE_FORK_NOTE } from './compare-results.js';
 import {
   calledChangesBySize,
   counterChangeLine,
@@ -82,6 +82,7 @@ export function renderConsole(comparison: Comparison, options: ConsoleOptions = 
         `geomean ${geomean.suite} (${geomean.results} results): ${formatGeomean(geomean.costRatio)}`,
       );
   }
+  if (results.some((result) => result.level === 'paired')) lines.push(PAIRED_NOTE);
   if (results.some((result) => result.level === 'iteration')) lines.push(`† ${SINGLE_FORK_NOTE}`);
   return lines;
 }

@@ -19,8 +19,10 @@ export interface ResultJson extends ResultIdentity {
   readonly iterations: readonly [number, number];
   readonly unit: string;
   readonly higherIsBetter: boolean;
-  /** "fork", or "iteration" when a side had a single fork. */
+  /** "paired" (fork pairs that took turns), "fork", or "iteration" when a side had a single fork. */
   readonly level: string;
+  /** Fork pairs the interval came from, when the level is "paired". */
+  readonly pairs?: number;
   readonly noisy: boolean;
   /** Why it was not comparable, or the single-fork caveat. */
   readonly note?: string;
@@ -69,6 +71,7 @@ export function comparisonJson(comparison: Comparison): ComparisonJson {
         unit: result.unit,
         higherIsBetter: result.higherIsBetter,
         level: result.level,
+        ...(result.pairs === undefined ? {} : { pairs: result.pairs }),
         noisy: result.noisy,
         ...(note === undefined ? {} : { note }),
       };

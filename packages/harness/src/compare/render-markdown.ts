@@ -18,7 +18,7 @@ import {
   verdictCell,
   verdictCounts,
 } from './format.js';
-import { SINGLE_FORK_NOTE } from './compare-results.js';
+import { PAIRED_NOTE, SINGLE_FORK_NOTE } from './compare-results.js';
 import type { Comparison, ResultComparison, SideInfo } from './model.js';
 
 /** Options of {@link renderMarkdown}. */
@@ -109,6 +109,7 @@ export function renderMarkdown(comparison: Comparison, options: MarkdownOptions 
     'interval: hierarchical bootstrap (forks, then iterations); p: t-test on log fork means;',
     'n: forks×iterations, baseline+candidate. Geomean: cost ratios (throughput inverted), so negative is better.',
   );
+  if (results.some((result) => result.level === 'paired')) lines.push('', `${capitalized(PAIRED_NOTE)}.`);
   if (results.some((result) => result.level === 'iteration')) lines.push('', `† ${SINGLE_FORK_NOTE}.`);
   if (results.some((result) => result.noisy)) {
     const limit = `${Math.round(settings.noisyHalfWidth * 100)}%`;
@@ -125,4 +126,8 @@ export function renderMarkdown(comparison: Comparison, options: MarkdownOptions 
   ];
   lines.push(`${where.join('; ')}.`);
   return `${lines.join('\n')}\n`;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -89,4 +89,21 @@ describe('pairReports', () => {
     ]);
     expect(resultLabel(inputs[0]!.identity)).toBe('postgres pooled/insertBatch:avgt rows=1000');
   });
+
+  it('carries the rounds both reports recorded for their forks, and only when each fork has one', async () => {
+    const [result] = await jmhFixture();
+    const forks = result!.primaryMetric.rawData.length;
+    const withRounds = (rounds: string[] | undefined): JmhResult =>
+      ({
+        ...result!,
+        dbbench: { suite: 'pooled', benchmarkName: 'insertBatch', database: 'postgres', forkRounds: rounds },
+      }) as unknown as JmhResult;
+    const rounds = Array.from({ length: forks }, (_, index) => `run-${index}`);
+    expect(pairReports([withRounds(rounds)], [withRounds(rounds)])[0]?.rounds).toEqual({
+      baseline: rounds,
+      candidate: rounds,
+    });
+    expect(pairReports([withRounds(undefined)], [withRounds(rounds)])[0]?.rounds).toBeUndefined();
+    expect(pairReports([withRounds(rounds.slice(1))], [withRounds(rounds)])[0]?.rounds).toBeUndefined();
+  });
 });

@@ -68,6 +68,25 @@ function counters(
 }
 
 /**
+ * The rounds both sides' forks ran in, when both reports recorded them (one per fork): forks of the
+ * two sides that share a round took turns in it, and are compared as pairs.
+ */
+function forkRounds(
+  baseline: AnyResult | undefined,
+  candidate: AnyResult | undefined,
+): ResultInput['rounds'] {
+  const recorded = (result: AnyResult | undefined): readonly string[] | undefined => {
+    const rounds = result?.dbbench?.forkRounds;
+    return rounds !== undefined && rounds.length === result?.primaryMetric.rawData?.length
+      ? rounds
+      : undefined;
+  };
+  const before = recorded(baseline);
+  const after = recorded(candidate);
+  return before === undefined || after === undefined ? undefined : { baseline: before, candidate: after };
+}
+
+/**
  * A result's pairing key: {@link resultKey} within its database, so that one list may hold several
  * engines' results (a comparison of two suite modules) without a PostgreSQL result pairing with a
  * MySQL one of the same name.
@@ -99,6 +118,7 @@ export function pairReports(
   return pairs.map(([before, after]) => {
     const either = (after ?? before) as AnyResult;
     const unavailable = unavailableReason(before, after);
+    const rounds = forkRounds(before, after);
     return {
       identity: identityOf(either),
       unit: either.primaryMetric.scoreUnit,
@@ -108,6 +128,7 @@ export function pairReports(
       counters: counters(before, after),
       deterministicCounters: options.deterministicCounters?.(either) ?? [],
       ...(unavailable === undefined ? {} : { unavailable }),
+      ...(rounds === undefined ? {} : { rounds }),
     };
   });
 }

@@ -29,6 +29,22 @@ export function simulateFork(trueMean: number, noise: NoiseModel, random: () => 
   );
 }
 
+/**
+ * The iteration scores of the two forks of one pair that took turns: a drift of the machine shared
+ * by both (`pairCv`, log-normal), then each fork's own noise as in {@link simulateFork}.
+ */
+export function simulatePair(
+  means: { readonly baseline: number; readonly candidate: number },
+  noise: NoiseModel & { readonly pairCv: number },
+  random: () => number,
+): { readonly baseline: number[]; readonly candidate: number[] } {
+  const drift = Math.exp(noise.pairCv * standardNormal(random));
+  return {
+    baseline: simulateFork(means.baseline * drift, noise, random),
+    candidate: simulateFork(means.candidate * drift, noise, random),
+  };
+}
+
 /** A result whose forks are produced on demand. */
 export interface SimulatedResult {
   readonly result: Omit<ResultInput, 'baseline' | 'candidate'>;
@@ -42,6 +58,11 @@ export interface AdaptiveOptions {
   readonly initialForks?: number;
   readonly maxForksPerSide?: number;
   readonly compare?: CompareOptions;
+  /**
+   * Record each fork pair as one round (both forks took turns in it, as `dbbench compare` runs
+   * them), so results are compared over the pairs. Default false: no rounds.
+   */
+  readonly paired?: boolean;
 }
 
 /** The end of an adaptive run. */
@@ -64,6 +85,7 @@ export function simulateAdaptive(
   const forks = results.map(() => ({
     baseline: [] as (readonly number[])[],
     candidate: [] as (readonly number[])[],
+    rounds: { baseline: [] as string[], candidate: [] as string[] },
   }));
   const addPair = (index: number): void => {
     const simulated = results[index] as SimulatedResult;
@@ -72,13 +94,21 @@ export function simulateAdaptive(
     // Alternate which side goes first, so drift during a run falls on both sides equally.
     const order =
       pair % 2 === 0 ? (['baseline', 'candidate'] as const) : (['candidate', 'baseline'] as const);
-    for (const side of order) sides[side].push(simulated.runFork(side, pair));
+    for (const side of order) {
+      sides[side].push(simulated.runFork(side, pair));
+      sides.rounds[side].push(`pair-${pair}`);
+    }
   };
   for (let pair = 0; pair < (options.initialForks ?? 3); pair += 1)
     results.forEach((_, index) => addPair(index));
   for (let rounds = 1; ; rounds += 1) {
     const comparison = compareResults(
-      { results: results.map((simulated, index) => ({ ...simulated.result, ...forks[index]! })) },
+      {
+        results: results.map((simulated, index) => {
+          const { baseline, candidate, rounds } = forks[index]!;
+          return { ...simulated.result, baseline, candidate, ...(options.paired === true ? { rounds } : {}) };
+        }),
+      },
       options.compare,
     );
     const decision = planNextForks(comparison, {

@@ -68,6 +68,17 @@ export function welchTTest(first: readonly number[], second: readonly number[]):
   return fromStandardError(difference, standardError, degreesOfFreedom);
 }
 
+/**
+ * The paired t-test of differences measured in pairs (candidate − baseline of each pair, e.g. the
+ * log ratios of two forks that took turns): df = n − 1; NaN below 2 pairs.
+ */
+export function pairedTTest(differences: readonly number[]): TTestResult {
+  const n = differences.length;
+  const difference = n === 0 ? NaN : mean(differences);
+  if (n < 2) return { difference, ...UNTESTABLE };
+  return fromStandardError(difference, Math.sqrt(variance(differences) / n), n - 1);
+}
+
 /** The test the comparison uses: pooled for equal sizes, Welch's otherwise (see the file comment). */
 export function twoSampleTTest(first: readonly number[], second: readonly number[]): TTestResult {
   return first.length === second.length ? pooledTTest(first, second) : welchTTest(first, second);

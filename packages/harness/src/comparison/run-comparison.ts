@@ -6,6 +6,7 @@
  * (the same as `run`'s: lock, server, forks); the candidate's harness runs both sides' forks, so what
  * is compared is the code under test, measured the same way.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { planNextForks } from '../compare/adaptive-sampling.js';
@@ -82,6 +83,12 @@ interface CombinationState {
   readonly outcomes: PairedOutcomes;
   /** Drawn once per combination, so `--auto`'s later pairs continue its alternation. */
   readonly firstSide: ForkRole;
+  /**
+   * The round of each fork in {@link outcomes}, per side: both forks of a pair share it (they took
+   * turns in it, or ran back to back when the server holds one fork at a time), so the comparison
+   * is made over the pairs.
+   */
+  readonly rounds: Record<ForkRole, string[]>;
 }
 
 /** Both sides' results of one suite, from the forks run so far. */
@@ -97,7 +104,7 @@ function buildSideResults(
       .map((state) => {
         const benchmark =
           side.suite.benchmarks[state.combination.benchmarkName] ?? state.combination.benchmark;
-        return buildResult(
+        const result = buildResult(
           {
             combination: { ...state.combination, benchmark },
             settings: state.settings,
@@ -107,6 +114,7 @@ function buildSideResults(
           },
           metadata[role],
         );
+        return { ...result, dbbench: { ...result.dbbench, forkRounds: [...state.rounds[role]] } };
       });
   };
   return { baseline: build('baseline'), candidate: build('candidate') };
@@ -173,6 +181,9 @@ class ComparisonPlanner implements ForkPlanner {
   /** Pairs still to run, in order: the first pass, then each `--auto` round. */
   #queue: QueuedPairs[];
   readonly unresolved: string[] = [];
+  /** Round names are `<runId>-<n>`, unique to this comparison, so forks of two runs never pair. */
+  readonly #runId = randomBytes(4).toString('hex');
+  #rounds = 0;
 
   constructor(
     compared: ComparedSuite,
@@ -220,7 +231,8 @@ class ComparisonPlanner implements ForkPlanner {
         state.firstSide,
       );
       if (roles.length === 0) continue;
-      const pair = roles.map((role) => this.#plannedFork(state, role));
+      const round = `${this.#runId}-${this.#rounds++}`;
+      const pair = roles.map((role) => this.#plannedFork(state, role, round));
       // The pair takes turns (a duet) when the server holds both forks' pools at once.
       return this.#roundForks >= 2 ? [pair] : pair.map((fork) => [fork]);
     }
@@ -269,7 +281,7 @@ class ComparisonPlanner implements ForkPlanner {
     return this.#queue.length > 0;
   }
 
-  #plannedFork(state: CombinationState, role: ForkRole): PlannedFork {
+  #plannedFork(state: CombinationState, role: ForkRole, round: string): PlannedFork {
     const side = this.#compared[role];
     const fork = state.outcomes[role].length;
     return {
@@ -284,6 +296,7 @@ class ComparisonPlanner implements ForkPlanner {
       },
       record: (outcome) => {
         state.outcomes[role].push(outcome);
+        state.rounds[role].push(round);
         const measured = outcome.iterations.filter((iteration) => !iteration.warmup).length;
         this.#options.log(
           `  fork ${fork + 1} ${role}: ${outcome.failure === undefined ? `${measured} iterations` : `failed in ${outcome.failure.phase}: ${outcome.failure.message}`}`,
@@ -315,6 +328,7 @@ async function compareSuite(
     combination,
     settings: combinationSettings(candidate.suite, combination, { quick, cliSettings: options.cliSettings }),
     outcomes: { baseline: [], candidate: [] },
+    rounds: { baseline: [], candidate: [] },
     firstSide: randomFirstSide(),
   }));
   const session = await withMeasurementSession(
