@@ -103,13 +103,25 @@ export function renderMarkdown(comparison: Comparison, options: MarkdownOptions 
   }
   const threshold = `${Math.round(settings.noiseThreshold * 100)}%`;
   // One paragraph, several source lines: short lines keep the comment's source readable too.
+  // Every result paired (a compare run's duets): say only how pairs are compared.
+  const allPaired =
+    results.some((result) => result.level === 'paired') &&
+    results.every((result) => result.level === 'paired' || result.verdict === 'not comparable');
   lines.push(
     `A change is called when q ≤ ${settings.falseDiscoveryRate} (Benjamini–Hochberg over all results)`,
-    `and the whole interval lies beyond ±${threshold}. Ratio: candidate / baseline mean;`,
-    'interval: hierarchical bootstrap (forks, then iterations); p: t-test on log fork means;',
+    ...(allPaired
+      ? [
+          `and the whole interval lies beyond ±${threshold}. Each fork pair took turns in one round (a duet):`,
+          "ratio, interval and p come from the pairs' log ratios (geometric mean, Student t at n − 1 df);",
+        ]
+      : [
+          `and the whole interval lies beyond ±${threshold}. Ratio: candidate / baseline mean;`,
+          'interval: hierarchical bootstrap (forks, then iterations); p: t-test on log fork means;',
+        ]),
     'n: forks×iterations, baseline+candidate. Geomean: cost ratios (throughput inverted), so negative is better.',
   );
-  if (results.some((result) => result.level === 'paired')) lines.push('', `${capitalized(PAIRED_NOTE)}.`);
+  if (!allPaired && results.some((result) => result.level === 'paired'))
+    lines.push('', `${capitalized(PAIRED_NOTE)}.`);
   if (results.some((result) => result.level === 'iteration')) lines.push('', `† ${SINGLE_FORK_NOTE}.`);
   if (results.some((result) => result.noisy)) {
     const limit = `${Math.round(settings.noisyHalfWidth * 100)}%`;

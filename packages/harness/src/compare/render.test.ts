@@ -146,3 +146,37 @@ describe('console rendering', () => {
     expect(lines.some((line) => line.startsWith('geomean pooled (6 results): '))).toBe(true);
   });
 });
+
+describe('rendering fork pairs that took turns', () => {
+  const rounds = { baseline: ['r-0', 'r-1', 'r-2'], candidate: ['r-0', 'r-1', 'r-2'] };
+  const paired = (benchmark: string, candidate: number[][]): ResultInput => ({
+    ...result(benchmark, forks(100, 110, 90), candidate),
+    rounds,
+  });
+
+  it('says only how pairs are compared when every result is paired, with the pairs in the JSON', () => {
+    const all = compareResults({
+      results: [paired('slower', forks(120, 132, 108)), paired('same', forks(100, 110, 90))],
+    });
+    const markdown = renderMarkdown(all);
+    expect(markdown).toContain("ratio, interval and p come from the pairs' log ratios");
+    expect(markdown).not.toContain('hierarchical bootstrap');
+    expect(comparisonJson(all).results.map((entry) => [entry.level, entry.pairs])).toEqual([
+      ['paired', 3],
+      ['paired', 3],
+    ]);
+    expect(renderConsole(all).at(-1)).toMatch(/^paired where 3 or more fork pairs/);
+  });
+
+  it('keeps the unpaired rule and adds a note when only some results are paired', () => {
+    const mixed = compareResults({
+      results: [
+        paired('slower', forks(120, 132, 108)),
+        result('apart', forks(100, 101, 99), forks(100, 101, 99)),
+      ],
+    });
+    const markdown = renderMarkdown(mixed);
+    expect(markdown).toContain('interval: hierarchical bootstrap');
+    expect(markdown).toContain('Paired where 3 or more fork pairs');
+  });
+});
