@@ -183,30 +183,50 @@ async function installDependencies(
     return;
   }
   const workspaces = await workspacePackageLinks(directory);
-  const modules = join(directory, 'node_modules');
+  await linkModules(join(root, 'node_modules'), join(directory, 'node_modules'), directory, workspaces);
+  // A workspace's own node_modules holds the versions that differ from the root's (the harness's
+  // commander 14 beside the root's 8): without them the checkout would build against the root's.
+  for (const workspace of workspaces) {
+    const nested = join(root, workspace.path, 'node_modules');
+    if (existsSync(nested))
+      await linkModules(nested, join(directory, workspace.path, 'node_modules'), directory, workspaces);
+  }
+  for (const link of workspaces.filter((candidate) => !candidate.name.includes('/'))) {
+    const modules = join(directory, 'node_modules');
+    await rm(join(modules, link.name), { force: true });
+    await symlink(relative(modules, join(directory, link.path)), join(modules, link.name));
+  }
+}
+
+/**
+ * Fills `modules` with links to every package in `installed`, except the workspace packages, which
+ * are linked to the checkout's own (a scope holding any is linked package by package).
+ */
+async function linkModules(
+  installed: string,
+  modules: string,
+  directory: string,
+  workspaces: readonly { name: string; path: string }[],
+): Promise<void> {
   await mkdir(modules, { recursive: true });
-  for (const entry of await readdir(join(root, 'node_modules'))) {
+  for (const entry of await readdir(installed)) {
     const scopedWorkspaces = workspaces.filter((link) => link.name.startsWith(`${entry}/`));
+    if (workspaces.some((link) => link.name === entry)) continue;
     if (scopedWorkspaces.length === 0) {
-      await symlink(join(root, 'node_modules', entry), join(modules, entry));
+      await symlink(join(installed, entry), join(modules, entry));
       continue;
     }
     // A scope holding workspace packages: link its other packages one by one.
     await mkdir(join(modules, entry), { recursive: true });
-    for (const name of await readdir(join(root, 'node_modules', entry))) {
+    for (const name of await readdir(join(installed, entry))) {
       const full = `${entry}/${name}`;
       const workspace = scopedWorkspaces.find((link) => link.name === full);
-      const target =
-        workspace === undefined ? join(root, 'node_modules', full) : join(directory, workspace.path);
+      const target = workspace === undefined ? join(installed, full) : join(directory, workspace.path);
       await symlink(
         workspace === undefined ? target : relative(join(modules, entry), target),
         join(modules, full),
       );
     }
-  }
-  for (const link of workspaces.filter((candidate) => !candidate.name.includes('/'))) {
-    await rm(join(modules, link.name), { force: true });
-    await symlink(relative(modules, join(directory, link.path)), join(modules, link.name));
   }
 }
 
