@@ -24,7 +24,7 @@ import { compareWorkCounters } from './work-counters.js';
 import { pairedTTest, twoSampleTTest } from './t-test.js';
 import { pairedLogRatios } from './answer-statistics.js';
 import { MIN_FORKS_FOR_INTERVAL } from './fork-statistics.js';
-import { tQuantile } from '../stats/distributions.js';
+import { confidenceInterval, mean } from '../stats/statistics.js';
 
 /** A change smaller than this (either way) is not called, however significant. */
 export const DEFAULT_NOISE_THRESHOLD = 0.05;
@@ -160,15 +160,11 @@ function pairedEstimate(
   differences: readonly number[],
   confidence: number,
 ): Pick<Tested, 'ratio' | 'ratioInterval' | 'pValue' | 'pairs'> {
-  const test = pairedTTest(differences);
-  const halfWidth =
-    test.standardError === 0
-      ? 0
-      : tQuantile(1 - (1 - confidence) / 2, test.degreesOfFreedom) * test.standardError;
+  const [low, high] = confidenceInterval(differences, confidence);
   return {
-    ratio: Math.exp(test.difference),
-    ratioInterval: [Math.exp(test.difference - halfWidth), Math.exp(test.difference + halfWidth)],
-    pValue: test.pValue,
+    ratio: Math.exp(mean(differences)),
+    ratioInterval: [Math.exp(low), Math.exp(high)],
+    pValue: pairedTTest(differences).pValue,
     pairs: differences.length,
   };
 }

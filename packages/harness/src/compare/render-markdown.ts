@@ -104,9 +104,9 @@ export function renderMarkdown(comparison: Comparison, options: MarkdownOptions 
   const threshold = `${Math.round(settings.noiseThreshold * 100)}%`;
   // One paragraph, several source lines: short lines keep the comment's source readable too.
   // Every result paired (a compare run's duets): say only how pairs are compared.
+  const anyPaired = results.some((result) => result.level === 'paired');
   const allPaired =
-    results.some((result) => result.level === 'paired') &&
-    results.every((result) => result.level === 'paired' || result.verdict === 'not comparable');
+    anyPaired && results.every((result) => result.level === 'paired' || result.verdict === 'not comparable');
   lines.push(
     `A change is called when q ≤ ${settings.falseDiscoveryRate} (Benjamini–Hochberg over all results)`,
     ...(allPaired
@@ -120,8 +120,7 @@ export function renderMarkdown(comparison: Comparison, options: MarkdownOptions 
         ]),
     'n: forks×iterations, baseline+candidate. Geomean: cost ratios (throughput inverted), so negative is better.',
   );
-  if (!allPaired && results.some((result) => result.level === 'paired'))
-    lines.push('', `${capitalized(PAIRED_NOTE)}.`);
+  if (anyPaired && !allPaired) lines.push('', `${capitalized(PAIRED_NOTE)}.`);
   if (results.some((result) => result.level === 'iteration')) lines.push('', `† ${SINGLE_FORK_NOTE}.`);
   if (results.some((result) => result.noisy)) {
     const limit = `${Math.round(settings.noisyHalfWidth * 100)}%`;

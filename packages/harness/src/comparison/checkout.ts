@@ -191,11 +191,10 @@ async function installDependencies(
     if (existsSync(nested))
       await linkModules(nested, join(directory, workspace.path, 'node_modules'), directory, workspaces);
   }
-  for (const link of workspaces.filter((candidate) => !candidate.name.includes('/'))) {
-    const modules = join(directory, 'node_modules');
-    await rm(join(modules, link.name), { force: true });
+  // Unscoped workspace packages (left out above) point at the checkout's own.
+  const modules = join(directory, 'node_modules');
+  for (const link of workspaces.filter((candidate) => !candidate.name.includes('/')))
     await symlink(relative(modules, join(directory, link.path)), join(modules, link.name));
-  }
 }
 
 /**
