@@ -441,7 +441,7 @@ function undeterminedReason(answer: LineAnswer<ResultRow>): string {
       ? `fork pair${count === 1 ? '' : 's'}`
       : `fork${count === 1 ? '' : 's'} a side`;
   if (morePairs === undefined) {
-    return `its ratio lies so close to the ${THRESHOLD_TEXT} threshold that more ${what(2)} would hardly settle it (${estimate.n} so far)`;
+    return `its spread is so wide for a ratio this near 1 that 40 ${what(2)} in all would not settle it (${estimate.n} so far)`;
   }
   const how =
     estimate.method === 'paired'
@@ -572,7 +572,7 @@ export const LEVEL_TEXT = `${Math.round(FORK_CONFIDENCE * 100)}%`;
 /** The note under the answers: the three outcomes, the threshold, the level, and the marks. */
 export const ANSWERS_NOTE =
   `Each ratio carries its ${Math.round(FORK_CONFIDENCE * 100)}% interval with the fork as the unit: the run measures the two sides of a line in shared rounds (one fork of each per round, in random order), and the interval is a Student t over the rounds' log ratios. ` +
-  `**Decided**: the whole interval lies beyond ${THRESHOLD_TEXT} of equality. **Equivalent**: the whole interval lies inside ${THRESHOLD_TEXT} ("the same"; the band is 0.91–1.1×, symmetric on the log scale, so it reads the same as a speed or a time). **Undetermined**: neither; the line says why and about how many more fork pairs would settle it (\`--budget\` gives the run more time for them). ` +
+  `**Equivalent**: the whole interval lies inside ${THRESHOLD_TEXT} of equality ("the same"; the band is 0.91–1.1×, symmetric on the log scale, so it reads the same as a speed or a time). **Decided**: otherwise, the interval excludes 1 — the winner is known, and the interval says by how much (it may reach into the band). **Undetermined**: the interval holds 1 and reaches beyond ${THRESHOLD_TEXT}; the line says why and about how many more fork pairs would settle it (\`--budget\` gives the run more time for them). ` +
   'No interval is formed from fewer than 3 forks or pairs, or 2 pairs when 4 or more paired lines of the same benchmark and metric share their spread (an empirical-Bayes prior of their variances, worth at most 10 pairs’ degrees of freedom). A side that takes the best of several configurations has its level Bonferroni-adjusted for the pick. ' +
   '‡ the sides were not measured in shared rounds (results of two suites): their forks are compared unpaired. ' +
   'A percentile of a distribution kept as HDR histograms (the open loop’s latency) counts, per fork, all of that fork’s requests. ' +

@@ -62,7 +62,7 @@ describe('answer estimates', () => {
     expect(morePairsNeeded(estimate!)).toBe(1);
   });
 
-  it('names the three outcomes by where the interval lies against ±10%', () => {
+  it('names the three outcomes by where the interval lies against 1 and ±10%', () => {
     const noise = [1, 1.02, 0.98, 1.01, 0.99];
     const base = [100, 100, 100, 100, 100];
     const decided = answerEstimate(series(base), series(noise.map((value) => 300 * value)))!;
@@ -72,22 +72,41 @@ describe('answer estimates', () => {
     expect(morePairsNeeded(equivalent)).toBe(0);
     const wide = [1, 1.3, 0.75, 1.2, 0.85];
     const undetermined = answerEstimate(series(base), series(wide.map((value) => 100 * value)))!;
+    expect(undetermined.low).toBeLessThan(1);
+    expect(undetermined.high).toBeGreaterThan(1.1);
     expect(answerOutcome(undetermined)).toBe('undetermined');
     const more = morePairsNeeded(undetermined);
     expect(more === undefined || more > 0).toBe(true);
   });
 
+  it('decides a ratio on the threshold once its interval excludes 1, and calls a small known difference the same', () => {
+    const base = [100, 100, 100, 100, 100];
+    // A true 1.10: its interval straddles the band's edge at any number of pairs, yet excludes 1.
+    const onEdge = answerEstimate(series(base), series([110, 108, 112, 109, 111]))!;
+    expect(onEdge.low).toBeGreaterThan(1);
+    expect(onEdge.low).toBeLessThan(1.1);
+    expect(onEdge.high).toBeGreaterThan(1.1);
+    expect(answerOutcome(onEdge)).toBe('decided');
+    // A true 1.05 measured tightly: different from 1, but confined to the band, so "the same".
+    const small = answerEstimate(series(base), series([105, 104, 106, 105, 105]))!;
+    expect(small.low).toBeGreaterThan(1);
+    expect(answerOutcome(small)).toBe('equivalent');
+  });
+
   it('estimates more pairs from the spread, fewer for a line closer to settling', () => {
     const base = [100, 100, 100];
-    const near = answerEstimate(series(base), series([130, 118, 142]))!;
-    const far = answerEstimate(series(base), series([200, 150, 260]))!;
+    const near = answerEstimate(series(base), series([140, 95, 115]))!;
+    const far = answerEstimate(series(base), series([160, 80, 125]))!;
     expect(answerOutcome(near)).toBe('undetermined');
+    expect(answerOutcome(far)).toBe('undetermined');
     const nearPairs = morePairsNeeded(near);
+    const farPairs = morePairsNeeded(far);
     expect(nearPairs).toBeGreaterThan(0);
-    // A ratio sitting on the threshold cannot be settled by any count within reach.
-    const onEdge = answerEstimate(series(base), series([105, 115, 110]))!;
-    expect(morePairsNeeded(onEdge)).toBeUndefined();
-    expect(answerOutcome(far)).not.toBe('equivalent');
+    expect(farPairs ?? Number.POSITIVE_INFINITY).toBeGreaterThan(nearPairs as number);
+    // A ratio of 1 with a wide spread: neither side of the question is within reach.
+    const even = answerEstimate(series(base), series([60, 100, 165]))!;
+    expect(answerOutcome(even)).toBe('undetermined');
+    expect(morePairsNeeded(even)).toBeUndefined();
   });
 
   it('widens the interval of a best-of pick (Bonferroni over the comparisons it chose among)', () => {

@@ -1,8 +1,9 @@
 /**
  * The statistics of a declared answer: the ratio candidate / baseline of two results with its
- * interval, and one of three outcomes — decided (the whole interval beyond ±threshold, on the log
- * scale), equivalent (the whole interval inside it) or undetermined (neither: with how many more fork pairs would
- * probably settle it).
+ * interval, and one of three outcomes — equivalent (the whole interval inside ±threshold, on the log
+ * scale: "the same"), else decided (the interval excludes 1: which side is faster is known, and the
+ * interval says by how much), else undetermined (the interval holds 1 and reaches beyond the band:
+ * with how many more fork pairs would probably settle it).
  *
  * The fork is the unit. When both results ran forks in the same rounds (the run interleaves the
  * combinations a question compares, one fork of each per round, so drift and a busy neighbour hit
@@ -205,20 +206,30 @@ export function equivalenceBand(threshold: number = ANSWER_THRESHOLD): readonly 
   return [1 / (1 + threshold), 1 + threshold];
 }
 
-/** Decided, equivalent or undetermined, by where the interval lies against the {@link equivalenceBand}. */
+/**
+ * Equivalent, decided or undetermined, by where the interval lies against 1 and the
+ * {@link equivalenceBand}: the three-way reading of an equivalence test beside a test of difference
+ * (Schuirmann's TOST at the interval's level, and the interval excluding 1). Equivalence is read
+ * first, so a difference the interval confines to the band is "the same", the answer a reader acts
+ * on; a difference known in direction but not confined to the band is decided, its size the
+ * interval. A decided line's interval may reach into the band: "COPY is 1.08× (1.02–1.15×) faster".
+ * (Requiring a decided interval to clear the band as well left every line whose true ratio lies near
+ * ±threshold undetermined at any number of pairs, and made it flip between runs.)
+ */
 export function answerOutcome(estimate: AnswerEstimate, threshold: number = ANSWER_THRESHOLD): AnswerOutcome {
   if (estimate.method === 'range') return 'undetermined';
   const [lower, upper] = equivalenceBand(threshold);
-  if (estimate.low > upper || estimate.high < lower) return 'decided';
   if (estimate.low >= lower && estimate.high <= upper) return 'equivalent';
+  if (estimate.low > 1 || estimate.high < 1) return 'decided';
   return 'undetermined';
 }
 
 /**
  * About how many more fork pairs an undetermined line needs before its interval, at the spread
- * measured so far, clears the threshold on the side its ratio lies: 0 when it is not undetermined,
- * undefined when no count within reach would do (the ratio sits on the threshold, or a range from
- * fewer than 3 forks has no spread to project from — then 3 forks are the first step).
+ * measured so far, either excludes 1 or fits inside the band — whichever its ratio reaches first: 0
+ * when it is not undetermined, undefined when no count within reach would do (a ratio of exactly 1
+ * with a wide spread, or a range from fewer than 3 forks has no spread to project from — then 3 forks
+ * are the first step).
  */
 export function morePairsNeeded(
   estimate: AnswerEstimate,
@@ -227,16 +238,11 @@ export function morePairsNeeded(
 ): number | undefined {
   if (estimate.method === 'range') return Math.max(1, MIN_FORKS_FOR_INTERVAL - estimate.n);
   if (answerOutcome(estimate, threshold) !== 'undetermined') return 0;
-  const center = Math.log(estimate.ratio);
-  const upper = Math.log(1 + threshold);
-  const lower = -upper;
-  // The room the half-width has: to the band's edge from outside (decide), or to the nearer edge from inside (equivalence).
-  const room =
-    center > upper
-      ? center - upper
-      : center < lower
-        ? lower - center
-        : Math.min(upper - center, center - lower);
+  const center = Math.abs(Math.log(estimate.ratio));
+  const edge = Math.log(1 + threshold);
+  // The room the half-width has: to 1 (decide), or to the band's nearer edge (equivalence); the
+  // larger settles first, and it is never below half the band.
+  const room = Math.max(center, edge - center);
   if (!(room > 0) || !(estimate.logSpread >= 0)) return undefined;
   if (estimate.logSpread === 0) return 0;
   for (let n = estimate.n + 1; n <= MAX_ESTIMATED_PAIRS; n += 1) {
