@@ -1,8 +1,9 @@
 /**
  * How `dbbench run` decides what to measure: first the schedule the suite's questions ask for (see
  * `question-schedule.ts`) — the combinations a declared answer compares in rounds, one fork each per
- * round, the others back to back — then, while the time budget lasts, one fork pair at a time for the
- * answer line still undetermined that is quickest to settle. After every fork the combination's
+ * round, the others back to back; under a time budget the rounds after every group's first two run
+ * while they fit, the round holding the line quickest to settle first — then, while the budget lasts,
+ * one fork pair at a time for the answer line still undetermined that is quickest to settle. After every fork the combination's
  * result is rebuilt and handed to `onResult` (the runner merges it into the report and writes it).
  */
 import type { SuiteDefinition, TimeUnit } from '../define/definition.js';
@@ -20,7 +21,13 @@ import { estimateCombinationMs, formatClock, RunProgress } from '../session/run-
 import type { ForkPlanner, PlannedFork, PlannedRound } from '../session/sampling-loop.js';
 import { answerLines, spreadGroup, type LineAnswer, type LineSides, type SideResult } from './line-answer.js';
 import { shuffled } from '../compare/random.js';
-import { nextLinePair, type LineProgress, type ScheduledFork } from './question-schedule.js';
+import {
+  FIRST_ROUNDS,
+  nextLaterRound,
+  nextLinePair,
+  type LineProgress,
+  type ScheduledFork,
+} from './question-schedule.js';
 
 /** One planned combination while the run measures it. */
 export interface CombinationState {
@@ -72,7 +79,9 @@ export interface QuestionPlannerOptions {
 export class QuestionPlanner implements ForkPlanner {
   readonly #options: QuestionPlannerOptions;
   readonly #progress: RunProgress;
-  #slot = 0;
+  /** The first pass's slots (indexes into the schedule) in the order they run; later rounds may be reordered or dropped. */
+  readonly #order: number[];
+  #position = 0;
   #round: number;
   #budgetDone = false;
   /** Fork pairs the budget added for undetermined answers. */
@@ -87,16 +96,99 @@ export class QuestionPlanner implements ForkPlanner {
       }),
     );
     this.#round = Math.max(0, ...options.schedule.map((fork) => fork.round)) + 1;
+    this.#order = options.schedule.map((_, slot) => slot);
+  }
+
+  /**
+   * At the start of a later round of the first pass (after every group's first {@link FIRST_ROUNDS}),
+   * under a time budget: the rounds still to come that only add forks for questions are put in the
+   * order {@link nextLaterRound} picks — the round that holds the line quickest to settle first — and
+   * dropped when none of them fits in the time left. Rounds of forks the settings ask for run as
+   * planned, first.
+   */
+  #chooseLaterRound(): void {
+    const { schedule, states, deadline, lines, reporter } = this.#options;
+    const order = this.#order;
+    const forkAt = (position: number): ScheduledFork => schedule[order[position] as number] as ScheduledFork;
+    if (deadline === undefined || forkAt(this.#position).index < FIRST_ROUNDS) return;
+    if (this.#position > 0 && forkAt(this.#position - 1).round === forkAt(this.#position).round) return;
+    // The rounds left, each its run of consecutive positions.
+    const rounds: number[][] = [];
+    for (let position = this.#position; position < order.length; position += 1) {
+      const last = rounds.at(-1);
+      if (last !== undefined && forkAt(last[0] as number).round === forkAt(position).round)
+        last.push(position);
+      else rounds.push([position]);
+    }
+    const optional = (positions: readonly number[]): boolean =>
+      positions.every((position) => {
+        const fork = forkAt(position);
+        return fork.index >= (states[fork.combination] as CombinationState).settings.forks;
+      });
+    const required = rounds.filter((positions) => !optional(positions));
+    const questions = rounds.filter(optional);
+    if (required.length > 0 && !optional(rounds[0] as number[])) return;
+    const progress = linesProgress(lines, states);
+    const runs = (combination: number): boolean => {
+      const state = states[combination] as CombinationState;
+      return !state.skipped && !hasFailed(state) && !this.#answered(state, progress);
+    };
+    const forkMs = (combination: number): number => {
+      const state = states[combination] as CombinationState;
+      return state.outcomes.length === 0 ? 0 : state.elapsedMs / state.outcomes.length;
+    };
+    const weighed = questions.map((positions) => {
+      const members = positions.map((position) => forkAt(position).combination).filter(runs);
+      return { members, costMs: members.reduce((sum, member) => sum + forkMs(member), 0) };
+    });
+    const chosen = nextLaterRound(weighed, progress, deadline - performance.now());
+    const slotsOf = (positions: readonly number[]): number[] =>
+      positions.map((position) => order[position] as number);
+    if (chosen === undefined) {
+      const dropped = questions.flatMap(slotsOf);
+      const finished = new Set<CombinationState>();
+      for (const slot of dropped) {
+        const state = states[(schedule[slot] as ScheduledFork).combination] as CombinationState;
+        this.#progress.complete(slot, 0);
+        if (state.plannedForks > state.outcomes.length && !hasFailed(state) && !state.skipped) {
+          state.plannedForks = state.outcomes.length;
+          finished.add(state);
+        }
+      }
+      for (const state of finished) {
+        if (state.result !== undefined) reporter.combinationFinished(state.result);
+      }
+      if (dropped.length > 0) {
+        reporter.log(
+          `# Answers: the time budget is spent: ${dropped.length} later fork(s) of the first pass (${finished.size} combinations) are not run; their lines keep the forks they have (--budget)`,
+        );
+      }
+      order.splice(this.#position, order.length - this.#position, ...required.flatMap(slotsOf));
+      return;
+    }
+    const next = questions[chosen] as number[];
+    const rest = questions.filter((_, index) => index !== chosen);
+    order.splice(
+      this.#position,
+      order.length - this.#position,
+      ...[...required, next, ...rest].flatMap(slotsOf),
+    );
   }
 
   next(): readonly PlannedRound[] | undefined {
     const { schedule, states } = this.#options;
-    while (this.#slot < schedule.length) {
+    const order = this.#order;
+    while (this.#position < order.length) {
+      this.#chooseLaterRound();
+      if (this.#position >= order.length) break;
       // The forks that take turns together: consecutive slots with the same `turns`.
-      const turns = (schedule[this.#slot] as ScheduledFork).turns;
+      const turns = (schedule[order[this.#position] as number] as ScheduledFork).turns;
       const round: PlannedFork[] = [];
-      while (this.#slot < schedule.length && (schedule[this.#slot] as ScheduledFork).turns === turns) {
-        const slot = this.#slot++;
+      while (
+        this.#position < order.length &&
+        (schedule[order[this.#position] as number] as ScheduledFork).turns === turns
+      ) {
+        const slot = order[this.#position++] as number;
         const { combination, round: roundNumber, index } = schedule[slot] as ScheduledFork;
         const state = states[combination] as CombinationState;
         if (state.skipped || hasFailed(state)) {
@@ -135,13 +227,13 @@ export class QuestionPlanner implements ForkPlanner {
    * round would add beyond the combination's own are not needed (its lines' sides share a spread, so
    * 2 pairs may settle a line far from the threshold), and the time goes to the lines still open.
    */
-  #answered(state: CombinationState): boolean {
+  #answered(state: CombinationState, progress?: readonly LineProgress[]): boolean {
     const { lines, states } = this.#options;
     const involved = lines.flatMap((line, index) =>
       line.baseline.includes(state.index) || line.candidate.includes(state.index) ? [index] : [],
     );
     if (involved.length === 0) return false;
-    const progress = linesProgress(lines, states);
+    progress ??= linesProgress(lines, states);
     return involved.every((index) => {
       const outcome = progress[index]?.outcome;
       return outcome === 'decided' || outcome === 'equivalent';

@@ -4,6 +4,7 @@ import {
   evenParts,
   initialSchedule,
   linkedOrder,
+  nextLaterRound,
   nextLinePair,
   questionGroups,
   settleCostMs,
@@ -226,5 +227,56 @@ describe('the next fork pair', () => {
       ),
     ).toBe(1);
     expect(nextLinePair([line({ morePairs: undefined })], 10)).toBe(0);
+  });
+});
+
+describe('the later rounds of the first pass under a budget', () => {
+  const line = (overrides: Partial<LineProgress>): LineProgress => ({
+    outcome: 'undetermined',
+    morePairs: 2,
+    pairs: 6,
+    pairCostMs: 1000,
+    next: [0, 1],
+    ...overrides,
+  });
+
+  it('runs first the round holding both sides of the line quickest to settle', () => {
+    const rounds = [
+      { members: [0, 1], costMs: 2000 },
+      { members: [2, 3, 4], costMs: 3000 },
+    ];
+    const lines = [
+      line({ next: [0, 1], morePairs: 9 }),
+      line({ next: [2, 4], morePairs: 1 }),
+      // Its sides lie in two rounds: no round settles it.
+      line({ next: [1, 2], morePairs: 1, pairCostMs: 10 }),
+    ];
+    expect(nextLaterRound(rounds, lines, 60_000)).toBe(1);
+  });
+
+  it('leaves out the rounds that do not fit, and stops when none does', () => {
+    const rounds = [
+      { members: [0, 1], costMs: 2000 },
+      { members: [2, 3], costMs: 9000 },
+    ];
+    const lines = [line({ next: [0, 1], morePairs: 9 }), line({ next: [2, 3], morePairs: 1 })];
+    expect(nextLaterRound(rounds, lines, 5000)).toBe(0);
+    expect(nextLaterRound(rounds, lines, 1000)).toBeUndefined();
+    expect(nextLaterRound([], lines, 60_000)).toBeUndefined();
+  });
+
+  it('puts rounds whose lines are settled or out of reach last, in schedule order', () => {
+    const rounds = [
+      { members: [0, 1], costMs: 1000 },
+      { members: [2, 3], costMs: 1000 },
+      { members: [4, 5], costMs: 1000 },
+    ];
+    const lines = [
+      line({ next: [0, 1], outcome: 'decided', morePairs: 0 }),
+      line({ next: [2, 3], morePairs: undefined }),
+      line({ next: [4, 5], pairs: 3, morePairs: 20 }),
+    ];
+    expect(nextLaterRound(rounds, lines, 60_000)).toBe(2);
+    expect(nextLaterRound(rounds.slice(0, 2), lines.slice(0, 2), 60_000)).toBe(0);
   });
 });

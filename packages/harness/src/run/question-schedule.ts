@@ -239,3 +239,37 @@ function lessThan(a: readonly number[], b: readonly number[]): boolean {
   }
   return false;
 }
+
+/** A later round of the first pass as the planner weighs it: the combinations it would run, and its wall time. */
+export interface LaterRound {
+  readonly members: readonly number[];
+  readonly costMs: number;
+}
+
+/**
+ * Which later round of the first pass (a round after the first {@link FIRST_ROUNDS}) runs next when a
+ * time budget bounds the run: of the rounds that fit in `remainingMs`, the one holding both sides of
+ * the undetermined line estimated quickest to settle ({@link settleCostMs}); rounds that hold no such
+ * line come after those, in schedule order. Undefined when none fits: the first pass ends there.
+ * (Run in schedule order, a first pass over its budget ran every later round of the first groups —
+ * the seeds, the job — and none of the last ones', and the budget had nothing left for pairs.)
+ */
+export function nextLaterRound(
+  rounds: readonly LaterRound[],
+  lines: readonly LineProgress[],
+  remainingMs: number,
+): number | undefined {
+  let best: { index: number; key: number } | undefined;
+  rounds.forEach((round, index) => {
+    if (round.costMs > remainingMs) return;
+    const members = new Set(round.members);
+    let key = Number.POSITIVE_INFINITY;
+    for (const line of lines) {
+      if (line.outcome !== 'undetermined' || line.next === undefined) continue;
+      if (!members.has(line.next[0]) || !members.has(line.next[1])) continue;
+      key = Math.min(key, settleCostMs(line) ?? Number.POSITIVE_INFINITY);
+    }
+    if (best === undefined || key < best.key) best = { index, key };
+  });
+  return best?.index;
+}
