@@ -284,8 +284,16 @@ function times(value: number): string {
   return `${ratioNumber(value)}×`;
 }
 
+/**
+ * An interval's bound: two decimals near 1, where the usual digits would print 1.02 as "1.0" and a
+ * decided line's interval, which excludes 1, would seem to hold it ("1.02–1.4×", not "1.0–1.4×").
+ */
+function boundNumber(value: number): string {
+  return value >= 0.995 && value < 1.1 ? value.toFixed(2) : ratioNumber(value);
+}
+
 function span(low: number, high: number): string {
-  return `${ratioNumber(low)}–${times(high)}`;
+  return `${boundNumber(low)}–${boundNumber(high)}×`;
 }
 
 /** An interval near 1 with two decimals, so an equivalence shows how close it is: "0.97–1.04×". */
