@@ -133,13 +133,12 @@ export class QuestionPlanner implements ForkPlanner {
       const state = states[combination] as CombinationState;
       return !state.skipped && !hasFailed(state) && !this.#answered(state, progress);
     };
-    const forkMs = (combination: number): number => {
-      const state = states[combination] as CombinationState;
-      return state.outcomes.length === 0 ? 0 : state.elapsedMs / state.outcomes.length;
-    };
     const weighed = questions.map((positions) => {
       const members = positions.map((position) => forkAt(position).combination).filter(runs);
-      return { members, costMs: members.reduce((sum, member) => sum + forkMs(member), 0) };
+      return {
+        members,
+        costMs: members.reduce((sum, member) => sum + meanForkMs(states[member] as CombinationState), 0),
+      };
     });
     const chosen = nextLaterRound(weighed, progress, deadline - performance.now());
     const slotsOf = (positions: readonly number[]): number[] =>
@@ -347,6 +346,11 @@ export class QuestionPlanner implements ForkPlanner {
   }
 }
 
+/** A combination's mean wall time per fork so far, ms (0 before its first): what one more fork costs. */
+function meanForkMs(state: CombinationState): number {
+  return state.outcomes.length === 0 ? 0 : state.elapsedMs / state.outcomes.length;
+}
+
 /** The time a combination's clock has accounted so far, ms. */
 function clockTotalMs(clock: PhaseClock): number {
   const { setup, warmup, measurement, teardown } = clock.totals();
@@ -424,15 +428,12 @@ function progressOf(
   if (answer === undefined)
     return { outcome: undefined, morePairs: undefined, pairs: 0, pairCostMs: 0, next: undefined };
   const pair = [answer.baseline.item, answer.candidate.item] as const;
-  const forkMs = (index: number): number => {
-    const state = states[index] as CombinationState;
-    return state.outcomes.length === 0 ? 0 : state.elapsedMs / state.outcomes.length;
-  };
   return {
     outcome: answer.outcome,
     morePairs: answer.morePairs,
     pairs: pairedForkMeans(answer.baseline.series, answer.candidate.series).baseline.length,
-    pairCostMs: forkMs(pair[0]) + forkMs(pair[1]),
+    pairCostMs:
+      meanForkMs(states[pair[0]] as CombinationState) + meanForkMs(states[pair[1]] as CombinationState),
     next: pair[0] === pair[1] || states[pair[0]]?.skipped || states[pair[1]]?.skipped ? undefined : pair,
   };
 }

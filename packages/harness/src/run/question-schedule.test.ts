@@ -169,16 +169,17 @@ describe('the order within a round', () => {
   });
 });
 
-describe('the next fork pair', () => {
-  const line = (overrides: Partial<LineProgress>): LineProgress => ({
-    outcome: 'undetermined',
-    morePairs: 2,
-    pairs: 6,
-    pairCostMs: 1000,
-    next: [0, 1],
-    ...overrides,
-  });
+/** A line's progress as the planner sees it: undetermined, 6 pairs, 2 more to settle, unless overridden. */
+const line = (overrides: Partial<LineProgress>): LineProgress => ({
+  outcome: 'undetermined',
+  morePairs: 2,
+  pairs: 6,
+  pairCostMs: 1000,
+  next: [0, 1],
+  ...overrides,
+});
 
+describe('the next fork pair', () => {
   it('goes to the undetermined line cheapest to settle', () => {
     const lines = [
       line({ morePairs: 4, pairCostMs: 1000 }),
@@ -231,15 +232,6 @@ describe('the next fork pair', () => {
 });
 
 describe('the later rounds of the first pass under a budget', () => {
-  const line = (overrides: Partial<LineProgress>): LineProgress => ({
-    outcome: 'undetermined',
-    morePairs: 2,
-    pairs: 6,
-    pairCostMs: 1000,
-    next: [0, 1],
-    ...overrides,
-  });
-
   it('runs first the round holding both sides of the line quickest to settle', () => {
     const rounds = [
       { members: [0, 1], costMs: 2000 },
