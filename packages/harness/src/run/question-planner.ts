@@ -1,8 +1,8 @@
 /**
  * How `dbbench run` decides what to measure: first the schedule the suite's questions ask for (see
  * `question-schedule.ts`) — the combinations a declared answer compares in rounds, one fork each per
- * round, the others back to back; under a time budget the rounds after every group's first two run
- * while they fit, the round holding the line quickest to settle first — then, while the budget lasts,
+ * round, the others back to back; under a time budget the rounds after every group's first run while
+ * they fit, second rounds before later ones, the round holding the line quickest to settle first — then, while the budget lasts,
  * one fork pair at a time for the answer line still undetermined that is quickest to settle. After every fork the combination's
  * result is rebuilt and handed to `onResult` (the runner merges it into the report and writes it).
  */
@@ -24,6 +24,7 @@ import { shuffled } from '../compare/random.js';
 import {
   FIRST_ROUNDS,
   nextLaterRound,
+  REQUIRED_ROUNDS,
   nextLinePair,
   type LineProgress,
   type ScheduledFork,
@@ -100,17 +101,17 @@ export class QuestionPlanner implements ForkPlanner {
   }
 
   /**
-   * At the start of a later round of the first pass (after every group's first {@link FIRST_ROUNDS}),
-   * under a time budget: the rounds still to come that only add forks for questions are put in the
-   * order {@link nextLaterRound} picks — the round that holds the line quickest to settle first — and
-   * dropped when none of them fits in the time left. Rounds of forks the settings ask for run as
-   * planned, first.
+   * At the start of a later round of the first pass (after every combination's first, {@link
+   * REQUIRED_ROUNDS}), under a time budget: the rounds still to come are put in the order {@link
+   * nextLaterRound} picks — every group's rounds up to {@link FIRST_ROUNDS} before any later one, and
+   * among them the round that holds the line quickest to settle first — and dropped when none of
+   * them fits in the time left.
    */
   #chooseLaterRound(): void {
     const { schedule, states, deadline, lines, reporter } = this.#options;
     const order = this.#order;
     const forkAt = (position: number): ScheduledFork => schedule[order[position] as number] as ScheduledFork;
-    if (deadline === undefined || forkAt(this.#position).index < FIRST_ROUNDS) return;
+    if (deadline === undefined || forkAt(this.#position).index < REQUIRED_ROUNDS) return;
     if (this.#position > 0 && forkAt(this.#position - 1).round === forkAt(this.#position).round) return;
     // The rounds left, each its run of consecutive positions.
     const rounds: number[][] = [];
@@ -120,14 +121,12 @@ export class QuestionPlanner implements ForkPlanner {
         last.push(position);
       else rounds.push([position]);
     }
-    const optional = (positions: readonly number[]): boolean =>
-      positions.every((position) => {
-        const fork = forkAt(position);
-        return fork.index >= (states[fork.combination] as CombinationState).settings.forks;
-      });
-    const required = rounds.filter((positions) => !optional(positions));
-    const questions = rounds.filter(optional);
-    if (required.length > 0 && !optional(rounds[0] as number[])) return;
+    // Second rounds before third ones: a line's first interval comes from its second pair.
+    const pass = (positions: readonly number[]): number =>
+      forkAt(positions[0] as number).index < FIRST_ROUNDS ? 0 : 1;
+    const earliest = Math.min(...rounds.map(pass));
+    const questions = rounds.filter((positions) => pass(positions) === earliest);
+    const later = rounds.filter((positions) => pass(positions) !== earliest);
     const progress = linesProgress(lines, states);
     const runs = (combination: number): boolean => {
       const state = states[combination] as CombinationState;
@@ -144,7 +143,7 @@ export class QuestionPlanner implements ForkPlanner {
     const slotsOf = (positions: readonly number[]): number[] =>
       positions.map((position) => order[position] as number);
     if (chosen === undefined) {
-      const dropped = questions.flatMap(slotsOf);
+      const dropped = rounds.flatMap(slotsOf);
       const finished = new Set<CombinationState>();
       for (const slot of dropped) {
         const state = states[(schedule[slot] as ScheduledFork).combination] as CombinationState;
@@ -162,7 +161,7 @@ export class QuestionPlanner implements ForkPlanner {
           `# Answers: the time budget is spent: ${dropped.length} later fork(s) of the first pass (${finished.size} combinations) are not run; their lines keep the forks they have (--budget)`,
         );
       }
-      order.splice(this.#position, order.length - this.#position, ...required.flatMap(slotsOf));
+      order.splice(this.#position, order.length - this.#position);
       return;
     }
     const next = questions[chosen] as number[];
@@ -170,7 +169,7 @@ export class QuestionPlanner implements ForkPlanner {
     order.splice(
       this.#position,
       order.length - this.#position,
-      ...[...required, next, ...rest].flatMap(slotsOf),
+      ...[next, ...rest, ...later].flatMap(slotsOf),
     );
   }
 

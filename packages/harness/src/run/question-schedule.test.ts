@@ -23,22 +23,29 @@ describe('question groups', () => {
 });
 
 describe('the first pass', () => {
-  it('runs a group in rounds, every member once per round, and a lone combination back to back', () => {
+  it('runs a group in rounds, every member once per round, and a lone combination a round of its own per fork', () => {
     const groups = [[0], [1, 2, 3]];
     const forks = [2, 3, 3, 3];
     const schedule = initialSchedule(groups, (index) => forks[index] ?? 0, seededRandom(7));
-    // The lone combination: 2 forks, each its own round.
-    expect(schedule.slice(0, 2)).toEqual([
-      { combination: 0, round: 0, turns: 0, index: 0 },
-      { combination: 0, round: 1, turns: 1, index: 1 },
-    ]);
-    const rest = schedule.slice(2);
-    expect(rest).toHaveLength(9);
+    expect(schedule).toHaveLength(11);
+    // The lone combination: 2 forks, each its own round, the first with every group's first round,
+    // the second with every group's second.
+    const lone = schedule.filter((slot) => slot.combination === 0);
+    expect(lone.map((slot) => slot.index)).toEqual([0, 1]);
+    expect(lone[0]).toEqual({ combination: 0, round: 0, turns: 0, index: 0 });
+    const group = schedule.filter((slot) => slot.combination !== 0);
+    expect(group).toHaveLength(9);
     for (let round = 0; round < 3; round++) {
-      const slots = rest.slice(round * 3, round * 3 + 3);
+      const slots = group.slice(round * 3, round * 3 + 3);
       // Every member once per round, all three in the same round, before any of the next round.
       expect(slots.map((slot) => slot.combination).sort()).toEqual([1, 2, 3]);
       expect(new Set(slots.map((slot) => slot.round)).size).toBe(1);
+      expect(slots.every((slot) => slot.index === round)).toBe(true);
+    }
+    for (const slot of lone) {
+      expect(
+        new Set(schedule.filter((other) => other.round === slot.round).map((other) => other.combination)),
+      ).toEqual(new Set([0]));
     }
     const rounds = schedule.map((slot) => slot.round);
     expect([...rounds].sort((a, b) => a - b)).toEqual(rounds);
@@ -59,15 +66,17 @@ describe('the first pass', () => {
 });
 
 describe('the first rounds of every group first', () => {
-  it('runs every group’s first two rounds before any group’s third', () => {
+  it('runs every group’s first round, then every group’s second, before any group’s third', () => {
     const schedule = initialSchedule(
       [[0, 1], [2, 3], [4]],
       (index) => (index === 4 ? 3 : 3),
       seededRandom(5),
     );
-    const firstLate = schedule.findIndex((slot) => slot.index >= 2);
-    expect(schedule.slice(0, firstLate).every((slot) => slot.index < 2)).toBe(true);
-    expect(schedule.slice(firstLate).every((slot) => slot.index === 2)).toBe(true);
+    const indexes = schedule.map((slot) => slot.index);
+    // The fork numbers never go down: all first forks, then all second ones, then all third ones.
+    expect([...indexes].sort((a, b) => a - b)).toEqual(indexes);
+    expect(indexes.filter((index) => index === 0)).toHaveLength(5);
+    expect(indexes.filter((index) => index === 1)).toHaveLength(5);
     // Every combination still gets all its forks, and rounds still increase with time.
     for (let combination = 0; combination < 5; combination++) {
       expect(schedule.filter((slot) => slot.combination === combination)).toHaveLength(3);
