@@ -1,8 +1,8 @@
 /**
  * One interleaved round of a session: its forks started together, each in its own process and its
  * own slot of the server, their turns granted by a {@link TurnScheduler}, the server set for each
- * member's iterations (e.g. its CPU quota), and the wall time of the setups and warmups they share
- * split among them. A round of one fork is a fork run alone.
+ * member's iterations (e.g. its CPU quota), and the wall time of the setups they share split among
+ * them. A round of one fork is a fork run alone.
  */
 import type { Json, RunSetup, TimeUnit } from '../define/definition.js';
 import { errorMessage } from '../define/errors.js';
@@ -117,20 +117,19 @@ class ServerForMembers {
 }
 
 /**
- * The members of a round start, import and set up together, and warm up together: each of the k
- * doing that at once counts a k-th of that wall time as its own (see `PhaseClock.share`), so a
- * combination's time and a pair's cost stay what the round took.
+ * The members of a round start, import and set up together: each of the k doing that at once
+ * counts a k-th of that wall time as its own (see `PhaseClock.share`), so a combination's time and
+ * a pair's cost stay what the round took.
  */
-class SharedTurns {
+class SetupShares {
   readonly #forks: readonly SessionFork[];
-  /** Members inside a turn they share with others: every member's setup from the start, then warmups. */
-  readonly #sharing: Set<number>;
+  readonly #settingUp: Set<number>;
   // Until every member's fork has started, a clock may still hold its previous fork's last part.
   #started = false;
 
   constructor(forks: readonly SessionFork[]) {
     this.#forks = forks;
-    this.#sharing = new Set(forks.keys());
+    this.#settingUp = new Set(forks.keys());
   }
 
   /** Every member's fork (and clock) has started. */
@@ -139,37 +138,29 @@ class SharedTurns {
     this.#share();
   }
 
-  /** `member` entered a turn it shares with others (a warmup). */
-  joined(member: number): void {
-    if (this.#sharing.has(member)) return;
-    this.#sharing.add(member);
-    this.#share();
-  }
-
-  /** `member` left its shared turn (asked for its next turn, or ended). */
-  left(member: number): void {
-    if (!this.#sharing.delete(member)) return;
+  /** `member` is past its setup (or ended). */
+  done(member: number): void {
+    if (!this.#settingUp.delete(member)) return;
     if (this.#started) this.#forks[member]?.clock?.share(1);
     this.#share();
   }
 
   #share(): void {
     if (!this.#started) return;
-    for (const member of this.#sharing) this.#forks[member]?.clock?.share(1 / this.#sharing.size);
+    for (const member of this.#settingUp) this.#forks[member]?.clock?.share(1 / this.#settingUp.size);
   }
 }
 
-/** The turns of one member, telling `shares` when it enters and leaves a shared turn. */
-function memberGate(turns: TurnScheduler, shares: SharedTurns, member: number): TurnGate {
+/** The turns of one member, telling `shares` when its setup is behind it. */
+function memberGate(turns: TurnScheduler, shares: SetupShares, member: number): TurnGate {
   const gate = turns.gate(member);
   return {
-    request: async (kind) => {
-      if (kind !== 'setup') shares.left(member);
-      await gate.request(kind);
-      if (kind === 'warmup') shares.joined(member);
+    request: (kind) => {
+      if (kind !== 'setup') shares.done(member);
+      return gate.request(kind);
     },
     ended: () => {
-      shares.left(member);
+      shares.done(member);
       gate.ended();
     },
   };
@@ -228,9 +219,7 @@ async function runMember(fork: SessionFork, run: MemberRun): Promise<ForkFailure
     onFacts,
     gate,
     ...processes,
-    // The spare goes to the round's first member; the others start beside it. (A spare for every
-    // member was measured here: a round's setups share the 2 cores, so the imports it saved came back
-    // as CPU taken from the round before: contention's setup 0.84 → 0.80 s a fork, wall 132 → 131 s.)
+    // The spare goes to the round's first member; the others start beside it.
     fresh: member > 0,
     ...(member === round - 1 ? {} : { prepareNext: [] }),
     ...(fork.clock === undefined ? {} : { clock: fork.clock }),
@@ -257,12 +246,10 @@ export async function runSessionRound(
   const contexts = await Promise.all(
     forks.map((_, member) => slots.contextOf(forks.length === 1 ? 0 : member)),
   );
-  const shares = new SharedTurns(forks);
+  const shares = new SetupShares(forks);
   const turns = new TurnScheduler(forks.length, random, async (member, kind) => {
     if (kind === 'measurement') await processes.spares.whenIdle();
-    // Setups and teardowns measure nothing: the server is set for each member's iterations. The
-    // members' warmups run together, so while they do the quota set last holds for all of them (a
-    // warmup's work, not its speed, is what counts); each measured iteration has its own.
+    // Setups and teardowns measure nothing: the server is set for each member's iterations.
     if (kind === 'warmup' || kind === 'measurement') await server.apply(member);
   });
   const running = forks.map((fork, member): Promise<ForkFailure | undefined> => {

@@ -2,18 +2,20 @@
  * Turns of the forks of one interleaved round. The forks of a round are alive together, each in its
  * own process, and take turns: first every member's setup, all at once (nothing is measured yet, so
  * their process starts, imports and setups share the cores instead of adding up), then — once every
- * member is set up — their warmup iterations, all at once too, then — once nobody warms up any more —
- * their measurement iterations in slot rounds, each member one iteration per slot round, the members
- * in a fresh random order every slot round after the first, then each one's teardown when it comes up
- * (together, once every member left is done measuring). Warmups measure nothing either: run together
- * they cost a round the longest member's warmup instead of the sum of all of them, and every member
- * still ends its own warmup in the state it is measured in (its process, its pool and its slot of
- * the server warmed by its own work, as JMH's warmup is). From the first measured iteration to the
- * last exactly one fork works at a time, so nothing measured ever shares the cores with another
- * fork; the two sides of a question are
+ * member is set up — their warmup and measurement iterations in slot rounds, each member one
+ * iteration per slot round, the members in a fresh random order every slot round after the first,
+ * then each one's teardown when it comes up (together, once every member left is done measuring).
+ * From the first iteration to the last exactly one fork works at a time, so nothing measured ever
+ * shares the cores with another fork; the two sides of a question are
  * measured a fraction of a second apart instead of a whole fork apart, so a drift of the machine
  * falls on both (the randomized multiple interleaved trials of Abedi and Brecht, the duet of Bulej
  * et al., with the turns in time instead of side by side).
+ *
+ * Warmups take turns too, though they measure nothing: run together, a round paid for its longest
+ * warmup instead of the sum (contention, 9 combinations × 4 forks: 151 s → 132 s), but a full
+ * PostgreSQL run then measured the job's first invocation at 1k rows 1.40× as slow as its second
+ * (1.04× taking turns) and selectById's first 500 ms 1.20× as fast as its second (1.05×): a fork's
+ * warmup must end in the state it is measured in, and one shared with another fork does not.
  *
  * A round of one fork is the plain case: its turns are granted as it asks for them.
  */
@@ -43,8 +45,6 @@ interface Member {
     | undefined;
   /** It has asked for a turn after its setup (or ended): its setup is behind it. */
   pastSetup: boolean;
-  /** It holds a warmup turn (shared with the others warming up): nobody is measured meanwhile. */
-  warming: boolean;
   ended: boolean;
 }
 
@@ -65,7 +65,6 @@ export class TurnScheduler {
     this.#members = Array.from({ length: members }, () => ({
       pending: undefined,
       pastSetup: false,
-      warming: false,
       ended: false,
     }));
     this.#random = random;
@@ -84,8 +83,6 @@ export class TurnScheduler {
         new Promise<void>((go, fail) => {
           if (member.ended) return;
           if (kind !== 'setup') member.pastSetup = true;
-          // Asking for the next turn ends the warmup turn it held.
-          member.warming = false;
           member.pending = { kind, go, fail };
           if (this.#holder === index && !this.#granting) this.#holder = undefined;
           this.#pump();
@@ -93,7 +90,6 @@ export class TurnScheduler {
       ended: () => {
         member.ended = true;
         member.pastSetup = true;
-        member.warming = false;
         member.pending = undefined;
         if (this.#holder === index && !this.#granting) this.#holder = undefined;
         this.#pump();
@@ -107,15 +103,6 @@ export class TurnScheduler {
     });
     // Nobody iterates before every member is set up.
     if (this.#holder !== undefined || this.#members.some((member) => !member.pastSetup)) return;
-    // Warmups run together, never beside a measured iteration (nobody holds one: checked above).
-    this.#members.forEach((member, index) => {
-      if (member.pending?.kind === 'warmup') {
-        member.warming = true;
-        this.#grant(index, false);
-      }
-    });
-    // Nobody is measured while anybody warms up.
-    if (this.#members.some((member) => member.warming)) return;
     // Once every member left is done measuring, they tear down together, as they set up.
     const alive = this.#members.filter((member) => !member.ended);
     if (alive.length > 1 && alive.every((member) => member.pending?.kind === 'teardown')) {
@@ -133,7 +120,7 @@ export class TurnScheduler {
     const member = this.#members[index] as Member;
     const pending = member.pending as NonNullable<Member['pending']>;
     member.pending = undefined;
-    // A setup or a warmup holds no turn: those of a round run together.
+    // A setup holds no turn: the setups of a round run together.
     if (exclusive) {
       this.#holder = index;
       this.#granting = true;
@@ -156,7 +143,6 @@ export class TurnScheduler {
       (error: unknown) => {
         // The fork is killed for it; it gets no more turns meanwhile.
         member.pastSetup = true;
-        member.warming = false;
         member.ended = true;
         pending.fail(error);
         passOn();
