@@ -1,8 +1,9 @@
 /**
  * How `dbbench run` decides what to measure: first the schedule the suite's questions ask for (see
  * `question-schedule.ts`) — the combinations a declared answer compares in rounds, one fork each per
- * round, the others back to back; under a time budget the rounds after every group's first run while
- * they fit, second rounds before later ones, the round holding the line quickest to settle first — then, while the budget lasts,
+ * round, the others a round of their own per fork; under a time budget the rounds after every group's
+ * first run while they fit, second rounds before later ones, the round holding the line quickest to
+ * settle first — then, while the budget lasts,
  * one fork pair at a time for the answer line still undetermined that is quickest to settle. After every fork the combination's
  * result is rebuilt and handed to `onResult` (the runner merges it into the report and writes it).
  */
@@ -22,10 +23,10 @@ import type { ForkPlanner, PlannedFork, PlannedRound } from '../session/sampling
 import { answerLines, spreadGroup, type LineAnswer, type LineSides, type SideResult } from './line-answer.js';
 import { shuffled } from '../compare/random.js';
 import {
-  FIRST_ROUNDS,
   nextLaterRound,
-  REQUIRED_ROUNDS,
   nextLinePair,
+  passOf,
+  REQUIRED_ROUNDS,
   type LineProgress,
   type ScheduledFork,
 } from './question-schedule.js';
@@ -103,7 +104,7 @@ export class QuestionPlanner implements ForkPlanner {
   /**
    * At the start of a later round of the first pass (after every combination's first, {@link
    * REQUIRED_ROUNDS}), under a time budget: the rounds still to come are put in the order {@link
-   * nextLaterRound} picks — every group's rounds up to {@link FIRST_ROUNDS} before any later one, and
+   * nextLaterRound} picks — every group's second rounds before any later one ({@link passOf}), and
    * among them the round that holds the line quickest to settle first — and dropped when none of
    * them fits in the time left.
    */
@@ -122,17 +123,16 @@ export class QuestionPlanner implements ForkPlanner {
       else rounds.push([position]);
     }
     // Second rounds before third ones: a line's first interval comes from its second pair.
-    const pass = (positions: readonly number[]): number =>
-      forkAt(positions[0] as number).index < FIRST_ROUNDS ? 0 : 1;
-    const earliest = Math.min(...rounds.map(pass));
-    const questions = rounds.filter((positions) => pass(positions) === earliest);
+    const pass = (positions: readonly number[]): number => passOf(forkAt(positions[0] as number).index);
+    const earliest = pass(rounds[0] as number[]);
+    const candidates = rounds.filter((positions) => pass(positions) === earliest);
     const later = rounds.filter((positions) => pass(positions) !== earliest);
     const progress = linesProgress(lines, states);
     const runs = (combination: number): boolean => {
       const state = states[combination] as CombinationState;
       return !state.skipped && !hasFailed(state) && !this.#answered(state, progress);
     };
-    const weighed = questions.map((positions) => {
+    const weighed = candidates.map((positions) => {
       const members = positions.map((position) => forkAt(position).combination).filter(runs);
       return {
         members,
@@ -164,8 +164,8 @@ export class QuestionPlanner implements ForkPlanner {
       order.splice(this.#position, order.length - this.#position);
       return;
     }
-    const next = questions[chosen] as number[];
-    const rest = questions.filter((_, index) => index !== chosen);
+    const next = candidates[chosen] as number[];
+    const rest = candidates.filter((_, index) => index !== chosen);
     order.splice(
       this.#position,
       order.length - this.#position,

@@ -140,10 +140,15 @@ export const FIRST_ROUNDS = 2;
  */
 export const REQUIRED_ROUNDS = 1;
 
+/** The part of the first pass a combination's fork number `index` runs in: 0, 1 or 2 (see {@link initialSchedule}). */
+export function passOf(index: number): number {
+  return index < REQUIRED_ROUNDS ? 0 : index < FIRST_ROUNDS ? 1 : 2;
+}
+
 /**
- * The first pass: per group in order, its first round ({@link REQUIRED_ROUNDS}), then per group in
- * order its rounds up to {@link FIRST_ROUNDS}, then per group in order its later ones (a group of one
- * runs its forks back to back, each in a round of its own), each round
+ * The first pass in three parts ({@link passOf}): per group in order, its first round ({@link
+ * REQUIRED_ROUNDS}), then per group in order its rounds up to {@link FIRST_ROUNDS}, then per group in
+ * order its later ones (a group of one runs each fork in a round of its own), each round
  * in a {@link linkedOrder} cut into parts of at most `roundForks` forks that take turns together
  * ({@link evenParts}: neighbours in the order, mostly the two sides of a line, share a part);
  * `forksOf(combination)` says how many forks each gets. Round and turn numbers are unique within the
@@ -159,6 +164,7 @@ export function initialSchedule(
   const schedule: ScheduledFork[] = [];
   let round = 0;
   let turns = 0;
+  // The fork numbers of each pass, in the order passOf numbers them.
   const passes = [
     { from: 0, to: REQUIRED_ROUNDS },
     { from: REQUIRED_ROUNDS, to: FIRST_ROUNDS },

@@ -14,7 +14,7 @@
  * Warmups take turns too, though they measure nothing: run together, a round paid for its longest
  * warmup instead of the sum (contention, 9 combinations × 4 forks: 151 s → 132 s), but a full
  * PostgreSQL run then measured the job's first invocation at 1k rows 1.40× as slow as its second
- * (1.04× taking turns) and selectById's first 500 ms 1.20× as fast as its second (1.05×): a fork's
+ * (1.11× taking turns the same morning, 1.04× the day before): a fork's
  * warmup must end in the state it is measured in, and one shared with another fork does not.
  *
  * A round of one fork is the plain case: its turns are granted as it asks for them.
