@@ -3,6 +3,7 @@ import {
   answerEstimate,
   answerOutcome,
   morePairsNeeded,
+  projectedMorePairs,
   pairedForkMeans,
   type ForkSeries,
 } from './answer-statistics.js';
@@ -107,6 +108,23 @@ describe('answer estimates', () => {
     const even = answerEstimate(series(base), series([60, 100, 165]))!;
     expect(answerOutcome(even)).toBe('undetermined');
     expect(morePairsNeeded(even)).toBeUndefined();
+  });
+
+  it('projects a line without an interval from its ratio: far from 1 it needs only the pairs an interval takes', () => {
+    const at = (ratio: number, n = 1): number | undefined =>
+      projectedMorePairs({ ratio, logSpread: 0.15, n, priorDegreesOfFreedom: 0, minPairs: 3 });
+    // 0.04× or 2.4× from one pair: the two more an interval is formed from settle it.
+    expect(at(0.04)).toBe(2);
+    expect(at(2.4)).toBe(2);
+    // 1.3× needs more than that, 1.02× many more or none within reach.
+    expect(at(1.3)).toBeGreaterThan(2);
+    expect(at(1.02) ?? Number.POSITIVE_INFINITY).toBeGreaterThan(at(1.3) as number);
+    // A shared spread (2 pairs give an interval, with its degrees of freedom) brings it closer.
+    expect(
+      projectedMorePairs({ ratio: 1.3, logSpread: 0.15, n: 1, priorDegreesOfFreedom: 6, minPairs: 2 }),
+    ).toBeLessThan(at(1.3) as number);
+    // No spread: the pairs to the fewest that give an interval.
+    expect(projectedMorePairs({ ratio: 1.5, logSpread: 0, n: 2, priorDegreesOfFreedom: 0, minPairs: 3 })).toBe(1);
   });
 
   it('widens the interval of a best-of pick (Bonferroni over the comparisons it chose among)', () => {

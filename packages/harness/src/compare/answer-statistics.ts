@@ -238,16 +238,46 @@ export function morePairsNeeded(
 ): number | undefined {
   if (estimate.method === 'range') return Math.max(1, MIN_FORKS_FOR_INTERVAL - estimate.n);
   if (answerOutcome(estimate, threshold) !== 'undetermined') return 0;
-  const center = Math.abs(Math.log(estimate.ratio));
+  return projectedMorePairs(estimate, threshold, confidence);
+}
+
+/** What {@link projectedMorePairs} projects from: a ratio, a spread per pair, and the pairs so far. */
+export interface PairProjection {
+  readonly ratio: number;
+  /** Standard deviation of the log ratio per pair (measured, or assumed for a line without one). */
+  readonly logSpread: number;
+  /** Pairs so far. */
+  readonly n: number;
+  /** Degrees of freedom a shared spread lends the t (0: none). */
+  readonly priorDegreesOfFreedom: number;
+  /** Fewest pairs an interval comes from (default: one more than `n`). */
+  readonly minPairs?: number;
+}
+
+/**
+ * About how many more fork pairs bring the interval of a line with this ratio and spread to exclude
+ * 1 or to fit inside the band, whichever its ratio reaches first (at least enough to reach
+ * `minPairs`); undefined when no count within reach would do (a ratio of exactly 1 with a wide
+ * spread). The planner also projects lines that have no interval yet (1 pair, or 2 without a shared
+ * spread) this way, with a spread assumed from the run's other lines: a first pair that measured
+ * 0.04× needs one or two more, a first pair that measured 1.02× many.
+ */
+export function projectedMorePairs(
+  projection: PairProjection,
+  threshold: number = ANSWER_THRESHOLD,
+  confidence: number = FORK_CONFIDENCE,
+): number | undefined {
+  const center = Math.abs(Math.log(projection.ratio));
   const edge = Math.log(1 + threshold);
   // The room the half-width has: to 1 (decide), or to the band's nearer edge (equivalence); the
   // larger settles first, and it is never below half the band.
   const room = Math.max(center, edge - center);
-  if (!(room > 0) || !(estimate.logSpread >= 0)) return undefined;
-  if (estimate.logSpread === 0) return 0;
-  for (let n = estimate.n + 1; n <= MAX_ESTIMATED_PAIRS; n += 1) {
-    const t = tQuantile(1 - (1 - confidence) / 2, estimate.priorDegreesOfFreedom + n - 1);
-    if ((t * estimate.logSpread) / Math.sqrt(n) < room) return n - estimate.n;
+  if (!(room > 0) || !(projection.logSpread >= 0)) return undefined;
+  const first = Math.max(projection.n + 1, projection.minPairs ?? 0);
+  if (projection.logSpread === 0) return first - projection.n;
+  for (let n = first; n <= MAX_ESTIMATED_PAIRS; n += 1) {
+    const t = tQuantile(1 - (1 - confidence) / 2, projection.priorDegreesOfFreedom + n - 1);
+    if ((t * projection.logSpread) / Math.sqrt(n) < room) return n - projection.n;
   }
   return undefined;
 }

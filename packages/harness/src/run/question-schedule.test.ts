@@ -255,6 +255,23 @@ describe('the later rounds of the first pass under a budget', () => {
     expect(nextLaterRound(rounds, lines, 60_000)).toBe(1);
   });
 
+  it('weighs a round by its cost over the lines it brings closer: 8 forks for four lines before 22 for one', () => {
+    const rounds = [
+      { members: [0, 1], costMs: 22_000 },
+      { members: [2, 3, 4, 5, 6], costMs: 8000 },
+    ];
+    const lines = [
+      line({ next: [0, 1], morePairs: 1 }),
+      line({ next: [2, 3], morePairs: 2 }),
+      line({ next: [3, 4], morePairs: 2 }),
+      line({ next: [4, 5], morePairs: 2 }),
+      line({ next: [5, 6], morePairs: 2 }),
+    ];
+    expect(nextLaterRound(rounds, lines, 60_000)).toBe(1);
+    // One line a pair from settling in a cheap round beats four lines two pairs away in a dear one.
+    expect(nextLaterRound([{ members: [0, 1], costMs: 3000 }, rounds[1]!], lines, 60_000)).toBe(0);
+  });
+
   it('leaves out the rounds that do not fit, and stops when none does', () => {
     const rounds = [
       { members: [0, 1], costMs: 2000 },

@@ -214,11 +214,11 @@ export interface LineProgress {
 export const PAIRS_BEFORE_ESTIMATE = 6;
 
 /**
- * Estimated wall time to settle a line: its estimated more pairs — at most the pairs to
- * {@link PAIRS_BEFORE_ESTIMATE} while it has fewer — times a pair's wall time; undefined when out of
- * reach with enough pairs to believe it.
+ * Estimated more pairs to settle a line: its estimated more pairs — at most the pairs to
+ * {@link PAIRS_BEFORE_ESTIMATE} while it has fewer, and at least 1; undefined when out of reach with
+ * enough pairs to believe it.
  */
-export function settleCostMs(line: LineProgress): number | undefined {
+export function settlePairs(line: LineProgress): number | undefined {
   const explore = line.pairs < PAIRS_BEFORE_ESTIMATE ? PAIRS_BEFORE_ESTIMATE - line.pairs : undefined;
   const pairs =
     line.morePairs === undefined
@@ -226,7 +226,13 @@ export function settleCostMs(line: LineProgress): number | undefined {
       : explore === undefined
         ? line.morePairs
         : Math.min(line.morePairs, explore);
-  return pairs === undefined ? undefined : Math.max(1, pairs) * line.pairCostMs;
+  return pairs === undefined ? undefined : Math.max(1, pairs);
+}
+
+/** Estimated wall time to settle a line: {@link settlePairs} times a pair's wall time. */
+export function settleCostMs(line: LineProgress): number | undefined {
+  const pairs = settlePairs(line);
+  return pairs === undefined ? undefined : pairs * line.pairCostMs;
 }
 
 /**
@@ -265,11 +271,15 @@ export interface LaterRound {
 
 /**
  * Which later round of the first pass (a round after the first {@link REQUIRED_ROUNDS}) runs next when a
- * time budget bounds the run: of the rounds that fit in `remainingMs`, the one holding both sides of
- * the undetermined line estimated quickest to settle ({@link settleCostMs}); rounds that hold no such
- * line come after those, in schedule order. Undefined when none fits: the first pass ends there.
- * (Run in schedule order, a first pass over its budget ran every later round of the first groups —
- * the seeds, the job — and none of the last ones', and the budget had nothing left for pairs.)
+ * time budget bounds the run: of the rounds that fit in `remainingMs`, the one that buys the most
+ * settling per second — its wall time over the share of the way to settled it brings its
+ * undetermined lines within reach (a line {@link settlePairs} k pairs away gains 1/k of its way from
+ * one pair; a single line's pair is weighed the same way, its cost over 1/k being
+ * {@link settleCostMs}); rounds that hold no such line come after those, in schedule order.
+ * Undefined when none fits: the first pass ends there. (Run in schedule order, a first pass over its
+ * budget ran every later round of the first groups — the seeds, the job — and none of the last
+ * ones'; chosen by the single line quickest to settle, a round of 22 forks for one line went before
+ * a round of 8 for four.)
  */
 export function nextLaterRound(
   rounds: readonly LaterRound[],
@@ -280,12 +290,14 @@ export function nextLaterRound(
   rounds.forEach((round, index) => {
     if (round.costMs > remainingMs) return;
     const members = new Set(round.members);
-    let key = Number.POSITIVE_INFINITY;
+    let gain = 0;
     for (const line of lines) {
       if (line.outcome !== 'undetermined' || line.next === undefined) continue;
       if (!members.has(line.next[0]) || !members.has(line.next[1])) continue;
-      key = Math.min(key, settleCostMs(line) ?? Number.POSITIVE_INFINITY);
+      const pairs = settlePairs(line);
+      if (pairs !== undefined) gain += 1 / pairs;
     }
+    const key = gain > 0 ? round.costMs / gain : Number.POSITIVE_INFINITY;
     if (best === undefined || key < best.key) best = { index, key };
   });
   return best?.index;
