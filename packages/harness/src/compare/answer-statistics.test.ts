@@ -124,7 +124,9 @@ describe('answer estimates', () => {
       projectedMorePairs({ ratio: 1.3, logSpread: 0.15, n: 1, priorDegreesOfFreedom: 6, minPairs: 2 }),
     ).toBeLessThan(at(1.3) as number);
     // No spread: the pairs to the fewest that give an interval.
-    expect(projectedMorePairs({ ratio: 1.5, logSpread: 0, n: 2, priorDegreesOfFreedom: 0, minPairs: 3 })).toBe(1);
+    expect(
+      projectedMorePairs({ ratio: 1.5, logSpread: 0, n: 2, priorDegreesOfFreedom: 0, minPairs: 3 }),
+    ).toBe(1);
   });
 
   it('widens the interval of a best-of pick (Bonferroni over the comparisons it chose among)', () => {
