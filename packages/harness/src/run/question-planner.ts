@@ -436,7 +436,7 @@ export function linesProgress(
  * measured here (median log-ratio spread about 0.09 across lines, 0.13 under contention), so a first
  * pair's ratio must stand well clear of 1 to be called close to settling.
  */
-export const ASSUMED_LOG_SPREAD = 0.15;
+const ASSUMED_LOG_SPREAD = 0.15;
 
 /** How a line without an interval is projected: the spread, the prior's degrees of freedom, the fewest pairs. */
 interface AssumedSpread {
