@@ -159,6 +159,10 @@ describe('declared answers', () => {
     expect(two!.sentence).toContain(
       '2 forks a side and no spread shared with other lines of its benchmark, so no interval',
     );
+    // …and projected from its 3× ratio at the spread of the only paired line there is (its own).
+    expect(two!.sentence).toMatch(
+      /the range of the forks is shown; about \d+ more fork pairs? would settle it at (the spread of the page’s paired lines|an assumed spread \(no line has measured one\))$/,
+    );
   });
 
   it('compares sides from separate runs unpaired, and marks them', () => {

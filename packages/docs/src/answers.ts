@@ -438,11 +438,28 @@ function phraseLine(
 /** The band of equivalence as the pages write it, "±10%". */
 export const THRESHOLD_TEXT = `±${Math.round(ANSWER_THRESHOLD * 100)}%`;
 
+/** Where the spread a line without an interval is projected with comes from, as the pages say it. */
+const ASSUMED_SPREAD_TEXT = {
+  group: 'the spread its benchmark’s lines share',
+  run: 'the spread of the page’s paired lines',
+  assumed: 'an assumed spread (no line has measured one)',
+} as const;
+
 /** Why an undetermined line is undetermined, and what would settle it. */
 function undeterminedReason(answer: LineAnswer<ResultRow>): string {
   const { estimate, morePairs } = answer;
   if (estimate.method === 'range') {
-    return `${estimate.n} fork${estimate.n === 1 ? '' : 's'} a side and no spread shared with other lines of its benchmark, so no interval: the range of the forks is shown; a run with 3 or more forks would give one`;
+    const forks = `${estimate.n} fork${estimate.n === 1 ? '' : 's'} a side`;
+    const why = estimate.n < 2 ? forks : `${forks} and no spread shared with other lines of its benchmark`;
+    const { assumed } = answer;
+    // Sides measured apart (two suites) are not projected: only forks a side give them an interval.
+    const projection =
+      assumed === undefined
+        ? 'a run with 3 or more forks a side would give one'
+        : morePairs === undefined
+          ? `at ${ASSUMED_SPREAD_TEXT[assumed.source]}, a ratio this near 1 would take more than 40 fork pairs to settle`
+          : `about ${morePairs} more fork pair${morePairs === 1 ? '' : 's'} would settle it at ${ASSUMED_SPREAD_TEXT[assumed.source]}`;
+    return `${why}, so no interval: the range of the forks is shown; ${projection}`;
   }
   const what = (count: number): string =>
     estimate.method === 'paired'

@@ -225,18 +225,51 @@ export function answerOutcome(estimate: AnswerEstimate, threshold: number = ANSW
 }
 
 /**
+ * The spread a line without an interval (1 pair, or 2 without a spread shared with its benchmark's
+ * lines) is projected with: what its group's other lines measured, or an assumption, and where it
+ * came from (the pages say which).
+ */
+export interface AssumedSpread {
+  /** Standard deviation of the log ratio per pair. */
+  readonly logSpread: number;
+  /** Degrees of freedom the spread lends the t (the group's fitted prior's; 0 for a guess). */
+  readonly priorDegreesOfFreedom: number;
+  /** Fewest pairs an interval will come from: 2 in a group that shares a spread, else 3. */
+  readonly minPairs: number;
+  /** `group`: its benchmark's fitted prior; `run`: every paired line of the run or page; `assumed`: none measured yet. */
+  readonly source: 'group' | 'run' | 'assumed';
+}
+
+/**
+ * The spread assumed for a line without an interval when no line beside it has measured one: the
+ * upper end of what paired lines measured here (median log-ratio spread about 0.09 across lines, 0.13
+ * under contention), so a first pair's ratio must stand well clear of 1 to be called near settling.
+ */
+export const ASSUMED_LOG_SPREAD = 0.15;
+
+/**
  * About how many more fork pairs an undetermined line needs before its interval, at the spread
  * measured so far, either excludes 1 or fits inside the band — whichever its ratio reaches first: 0
  * when it is not undetermined, undefined when no count within reach would do (a ratio of exactly 1
- * with a wide spread, or a range from fewer than 3 forks has no spread to project from — then 3 forks
- * are the first step).
+ * with a wide spread). A line without an interval (a range) is projected from its ratio at `assumed`
+ * over its `pairs` so far — a first pair that measured 0.04× needs one or two more, one that
+ * measured 1.02× many; without `assumed`, the forks that would give it an interval are the step.
  */
 export function morePairsNeeded(
   estimate: AnswerEstimate,
   threshold: number = ANSWER_THRESHOLD,
   confidence: number = FORK_CONFIDENCE,
+  assumed?: AssumedSpread & { readonly pairs: number },
 ): number | undefined {
-  if (estimate.method === 'range') return Math.max(1, MIN_FORKS_FOR_INTERVAL - estimate.n);
+  if (estimate.method === 'range') {
+    if (assumed === undefined) return Math.max(1, MIN_FORKS_FOR_INTERVAL - estimate.n);
+    const { logSpread, priorDegreesOfFreedom, minPairs, pairs } = assumed;
+    return projectedMorePairs(
+      { ratio: estimate.ratio, logSpread, priorDegreesOfFreedom, minPairs, n: pairs },
+      threshold,
+      confidence,
+    );
+  }
   if (answerOutcome(estimate, threshold) !== 'undetermined') return 0;
   return projectedMorePairs(estimate, threshold, confidence);
 }
@@ -258,9 +291,7 @@ export interface PairProjection {
  * About how many more fork pairs bring the interval of a line with this ratio and spread to exclude
  * 1 or to fit inside the band, whichever its ratio reaches first (at least enough to reach
  * `minPairs`); undefined when no count within reach would do (a ratio of exactly 1 with a wide
- * spread). The planner also projects lines that have no interval yet (1 pair, or 2 without a shared
- * spread) this way, with a spread assumed from the run's other lines: a first pair that measured
- * 0.04× needs one or two more, a first pair that measured 1.02× many.
+ * spread).
  */
 export function projectedMorePairs(
   projection: PairProjection,

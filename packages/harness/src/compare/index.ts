@@ -91,6 +91,7 @@ export {
   type AnswerEstimateOptions,
   type AnswerMethod,
   type AnswerOutcome,
+  type AssumedSpread,
   type ForkSeries,
 } from './answer-statistics.js';
 export {

@@ -8,14 +8,24 @@ import {
   ANSWER_THRESHOLD,
   answerEstimate,
   answerOutcome,
+  ASSUMED_LOG_SPREAD,
+  MIN_PAIRS_WITH_PRIOR,
   morePairsNeeded,
+  pairedForkMeans,
   pairedLogRatios,
   type AnswerEstimate,
   type AnswerOutcome,
+  type AssumedSpread,
   type ForkSeries,
 } from '../compare/answer-statistics.js';
-import { forkMeans } from '../compare/fork-statistics.js';
-import { fitSpreadPriors, type GroupedSample, type SpreadPrior } from '../compare/spread-prior.js';
+import { forkMeans, MIN_FORKS_FOR_INTERVAL } from '../compare/fork-statistics.js';
+import {
+  fitSpreadPrior,
+  fitSpreadPriors,
+  MIN_LINES_FOR_PRIOR,
+  type GroupedSample,
+  type SpreadPrior,
+} from '../compare/spread-prior.js';
 import { mean } from '../stats/statistics.js';
 
 /** One result a side may be made of, with the values the line compares. */
@@ -33,6 +43,8 @@ export interface LineAnswer<Item> {
   readonly outcome: AnswerOutcome;
   /** See {@link morePairsNeeded}: 0 when settled, undefined when out of reach. */
   readonly morePairs: number | undefined;
+  /** The spread a line without an interval was projected with (see {@link answerLines}). */
+  readonly assumed?: AssumedSpread;
 }
 
 /** The mean of a result's fork means (how a best pick ranks results). */
@@ -64,6 +76,7 @@ export function answerLine<Item>(
   candidate: readonly SideResult<Item>[],
   threshold: number = ANSWER_THRESHOLD,
   prior?: SpreadPrior,
+  assumed?: AssumedSpread,
 ): LineAnswer<Item> | undefined {
   const baselinePick = bestResult(baseline);
   const candidatePick = bestResult(candidate);
@@ -73,12 +86,22 @@ export function answerLine<Item>(
     ...(prior === undefined ? {} : { prior }),
   });
   if (estimate === undefined) return undefined;
+  // Sides measured apart (two suites: no round in common) gain no pairs and borrow no shared spread:
+  // only forks a side give them an interval, so they are not projected.
+  const pairs = pairedForkMeans(baselinePick.series, candidatePick.series).baseline.length;
+  const projected = estimate.method === 'range' && pairs > 0 ? assumed : undefined;
   return {
     baseline: baselinePick,
     candidate: candidatePick,
     estimate,
     outcome: answerOutcome(estimate, threshold),
-    morePairs: morePairsNeeded(estimate, threshold),
+    morePairs: morePairsNeeded(
+      estimate,
+      threshold,
+      undefined,
+      projected === undefined ? undefined : { ...projected, pairs },
+    ),
+    ...(projected === undefined ? {} : { assumed: projected }),
   };
 }
 
@@ -122,10 +145,51 @@ export function answerLines<Item>(
     if (own !== undefined) samples.push({ group, ...own });
   });
   const priors = fitSpreadPriors(samples);
+  const assumedOf = assumedSpreads(groups, priors, samples);
   return lines.map((line, index) => {
     const group = groups[index];
     const prior = group === undefined ? undefined : priors.get(group);
-    if (line === undefined || prior === undefined) return alone[index];
-    return answerLine(line.baseline, line.candidate, threshold, prior);
+    const answer = alone[index];
+    if (line === undefined || answer === undefined) return answer;
+    if (prior === undefined && answer.estimate.method !== 'range') return answer;
+    return answerLine(line.baseline, line.candidate, threshold, prior, assumedOf(group));
   });
+}
+
+/**
+ * The spread a line of `group` without an interval yet is projected with: its group's fitted prior
+ * (the spread its benchmark's lines share, worth the prior's degrees of freedom), else the prior of
+ * every paired line together (lent no degrees of freedom: another benchmark's spread is a guess),
+ * else {@link ASSUMED_LOG_SPREAD}. Its interval will come from 2 pairs in a group of at least
+ * {@link MIN_LINES_FOR_PRIOR} lines (they will share a spread), else from 3. Without a projection
+ * every line of 1 pair looked 2 pairs from settling, the run's cheapest forks won the budget, and
+ * lines whose first pair measured 0.04× or 2.4× kept no interval while lines near 1× took it.
+ */
+function assumedSpreads(
+  groups: readonly (string | undefined)[],
+  priors: ReadonlyMap<string, SpreadPrior>,
+  samples: readonly GroupedSample[],
+): (group: string | undefined) => AssumedSpread {
+  const sizes = new Map<string, number>();
+  for (const group of groups) if (group !== undefined) sizes.set(group, (sizes.get(group) ?? 0) + 1);
+  const everyLine = fitSpreadPrior(samples);
+  return (group) => {
+    const minPairs =
+      group !== undefined && (sizes.get(group) ?? 0) >= MIN_LINES_FOR_PRIOR
+        ? MIN_PAIRS_WITH_PRIOR
+        : MIN_FORKS_FOR_INTERVAL;
+    const prior = group === undefined ? undefined : priors.get(group);
+    if (prior !== undefined) {
+      return {
+        logSpread: Math.sqrt(prior.variance),
+        priorDegreesOfFreedom: prior.degreesOfFreedom,
+        minPairs,
+        source: 'group',
+      };
+    }
+    if (everyLine !== undefined) {
+      return { logSpread: Math.sqrt(everyLine.variance), priorDegreesOfFreedom: 0, minPairs, source: 'run' };
+    }
+    return { logSpread: ASSUMED_LOG_SPREAD, priorDegreesOfFreedom: 0, minPairs, source: 'assumed' };
+  };
 }

@@ -8,15 +8,7 @@
  * result is rebuilt and handed to `onResult` (the runner merges it into the report and writes it).
  */
 import type { SuiteDefinition, TimeUnit } from '../define/definition.js';
-import {
-  MAX_PAIRS_PER_LINE,
-  MIN_PAIRS_WITH_PRIOR,
-  pairedForkMeans,
-  projectedMorePairs,
-} from '../compare/answer-statistics.js';
-import { MIN_FORKS_FOR_INTERVAL } from '../compare/fork-statistics.js';
-import { MIN_LINES_FOR_PRIOR } from '../compare/spread-prior.js';
-import { percentile } from '../stats/statistics.js';
+import { MAX_PAIRS_PER_LINE, pairedForkMeans } from '../compare/answer-statistics.js';
 import type { ShardRecord, DbbenchResult } from '../report/report-schema.js';
 import { buildResult, type ForkOutcome, type RunMetadata } from '../report/result-builder.js';
 import { histogramPercentileForks } from '../report/result-histograms.js';
@@ -426,66 +418,12 @@ export function linesProgress(
     ),
   );
   const answers = answerLines(sides, (_, index) => groups[index]);
-  const assumed = assumedSpreads(answers, groups);
-  return answers.map((answer, index) => progressOf(answer, states, assumed(index)));
-}
-
-/**
- * The spread per pair a line without an interval yet is projected with (see {@link
- * assumedSpreads}) when no line of the run has measured one: the upper end of what paired lines
- * measured here (median log-ratio spread about 0.09 across lines, 0.13 under contention), so a first
- * pair's ratio must stand well clear of 1 to be called close to settling.
- */
-const ASSUMED_LOG_SPREAD = 0.15;
-
-/** How a line without an interval is projected: the spread, the prior's degrees of freedom, the fewest pairs. */
-interface AssumedSpread {
-  readonly logSpread: number;
-  readonly priorDegreesOfFreedom: number;
-  readonly minPairs: number;
-}
-
-/**
- * For each line, the spread to project it with while it has no interval (1 pair, or 2 without a
- * spread shared with its benchmark's lines): the median spread of its group's paired lines, else of
- * the run's, else {@link ASSUMED_LOG_SPREAD}. A group of at least {@link MIN_LINES_FOR_PRIOR} lines
- * will share a spread, so 2 pairs give its lines an interval; a smaller one needs 3. Without this,
- * every line of 1 pair looked 2 pairs from settling, the cheapest forks won, and lines whose first
- * pair measured 0.04× or 2.4× kept no interval while lines near 1× took the budget.
- */
-function assumedSpreads(
-  answers: readonly (LineAnswer<number> | undefined)[],
-  groups: readonly string[],
-): (index: number) => AssumedSpread {
-  const spreads = new Map<string, number[]>();
-  const sizes = new Map<string, number>();
-  const priors = new Map<string, number>();
-  answers.forEach((answer, index) => {
-    const group = groups[index] as string;
-    if (answer === undefined) return;
-    sizes.set(group, (sizes.get(group) ?? 0) + 1);
-    if (answer.estimate.method !== 'paired') return;
-    spreads.set(group, [...(spreads.get(group) ?? []), answer.estimate.logSpread]);
-    priors.set(group, Math.max(priors.get(group) ?? 0, answer.estimate.priorDegreesOfFreedom));
-  });
-  const all = [...spreads.values()].flat();
-  const fallback = all.length > 0 ? percentile(all, 50) : ASSUMED_LOG_SPREAD;
-  return (index) => {
-    const group = groups[index] as string;
-    const own = spreads.get(group);
-    return {
-      logSpread: own === undefined ? fallback : percentile(own, 50),
-      priorDegreesOfFreedom: priors.get(group) ?? 0,
-      minPairs:
-        (sizes.get(group) ?? 0) >= MIN_LINES_FOR_PRIOR ? MIN_PAIRS_WITH_PRIOR : MIN_FORKS_FOR_INTERVAL,
-    };
-  };
+  return answers.map((answer) => progressOf(answer, states));
 }
 
 function progressOf(
   answer: LineAnswer<number> | undefined,
   states: readonly CombinationState[],
-  assumed: AssumedSpread,
 ): LineProgress {
   if (answer === undefined)
     return { outcome: undefined, morePairs: undefined, pairs: 0, pairCostMs: 0, next: undefined };
@@ -493,11 +431,8 @@ function progressOf(
   const pairs = pairedForkMeans(answer.baseline.series, answer.candidate.series).baseline.length;
   return {
     outcome: answer.outcome,
-    // A line without an interval is projected from its ratio at an assumed spread.
-    morePairs:
-      answer.estimate.method === 'range'
-        ? projectedMorePairs({ ratio: answer.estimate.ratio, n: pairs, ...assumed })
-        : answer.morePairs,
+    // A line without an interval is projected from its ratio at its group's spread (`answerLines`).
+    morePairs: answer.morePairs,
     pairs,
     pairCostMs:
       meanForkMs(states[pair[0]] as CombinationState) + meanForkMs(states[pair[1]] as CombinationState),
