@@ -25,10 +25,12 @@ import { SEED_STRATEGIES } from './seed/seed-strategies.js';
 export const SUITE_NAME = 'pooled';
 
 /**
- * Wall time of a full default run of this suite: with the reactive suite's, within 15 minutes per
- * engine on this 2-core machine (see the README's time budget).
+ * Wall time of a full default run of this suite: with the reactive suite's 4.5 minutes, within 15
+ * minutes per engine on this 2-core machine (see the README's time budget). Its first pass alone
+ * (a second fork for every compared combination) did not fit in 9.5 minutes on PostgreSQL, and full
+ * runs ended within 5 s of the two budgets' 14 minutes, so the half minute left goes here.
  */
-export const POOLED_BUDGET_MS = 9.5 * 60_000;
+export const POOLED_BUDGET_MS = 10 * 60_000;
 
 /** Every axis with its default values (the full matrix; see README for its time budget). */
 export const POOLED_AXES = {
