@@ -229,11 +229,7 @@ export function answerOutcome(estimate: AnswerEstimate, threshold: number = ANSW
  * lines) is projected with: what its group's other lines measured, or an assumption, and where it
  * came from (the pages say which).
  */
-export interface AssumedSpread {
-  /** Standard deviation of the log ratio per pair. */
-  readonly logSpread: number;
-  /** Degrees of freedom the spread lends the t (the group's fitted prior's; 0 for a guess). */
-  readonly priorDegreesOfFreedom: number;
+export interface AssumedSpread extends Pick<PairProjection, 'logSpread' | 'priorDegreesOfFreedom'> {
   /** Fewest pairs an interval will come from: 2 in a group that shares a spread, else 3. */
   readonly minPairs: number;
   /** `group`: its benchmark's fitted prior; `run`: every paired line of the run or page; `assumed`: none measured yet. */
@@ -263,12 +259,7 @@ export function morePairsNeeded(
 ): number | undefined {
   if (estimate.method === 'range') {
     if (assumed === undefined) return Math.max(1, MIN_FORKS_FOR_INTERVAL - estimate.n);
-    const { logSpread, priorDegreesOfFreedom, minPairs, pairs } = assumed;
-    return projectedMorePairs(
-      { ratio: estimate.ratio, logSpread, priorDegreesOfFreedom, minPairs, n: pairs },
-      threshold,
-      confidence,
-    );
+    return projectedMorePairs({ ...assumed, ratio: estimate.ratio, n: assumed.pairs }, threshold, confidence);
   }
   if (answerOutcome(estimate, threshold) !== 'undetermined') return 0;
   return projectedMorePairs(estimate, threshold, confidence);
