@@ -68,6 +68,7 @@ export {
   type ResolvedSettings,
 } from './plan/settings.js';
 export { MODES, expandMatrix, parseParamFlags, type Combination, type PlanOptions } from './plan/run-plan.js';
+export { apartCombinations } from './plan/question-plan.js';
 export { runSuite, type RunOptions, type RunStage, type RunSummary } from './run/runner.js';
 export { ConsoleReporter, resultTable, type ReporterOutput } from './session/console-reporter.js';
 export { collectEnvironment, collectGitState } from './report/environment.js';

@@ -18,10 +18,12 @@ import {
   type ForkSeries,
 } from '../src/compare/answer-statistics.js';
 import { QUESTION_FORKS, REQUIRED_ROUNDS } from '../src/run/question-schedule.js';
+import { MIN_FORKS_FOR_INTERVAL } from '../src/compare/fork-statistics.js';
 import { runDbbench } from './run-dbbench.js';
 
 const QUESTION_SUITE = fileURLToPath(new URL('./fixtures/question-suite.js', import.meta.url));
 const LADDER_SUITE = fileURLToPath(new URL('./fixtures/ladder-suite.js', import.meta.url));
+const APART_SUITE = fileURLToPath(new URL('./fixtures/apart-suite.js', import.meta.url));
 
 function result(
   report: readonly DbbenchResult[],
@@ -131,6 +133,29 @@ describe('question-driven schedule', () => {
     expect(a.dbbench.forkRounds).toEqual(b.dbbench.forkRounds);
     expect(run.stdout).toMatch(/# Answers: the time budget is spent: \d+ later fork\(s\) of the first pass/);
     expect(run.stdout).not.toContain('# Answers: one more fork pair');
+  }, 120_000);
+
+  it('keeps the forks a side compared with another suite needs for an interval when the budget is spent', async () => {
+    const out = join(directory, 'apart.json');
+    // Spent before the first pass ends, on any machine.
+    const run = await runDbbench(['run', APART_SUITE, '-o', out, '--budget', '1ms']);
+    expect(run.code).toBe(0);
+    const report = await readReport(out);
+    const forksOf = (benchmark: string, params: Record<string, string> = {}): number | undefined =>
+      report.find(
+        (entry) =>
+          entry.benchmark === `apart.${benchmark}` &&
+          Object.entries(params).every(([axis, value]) => entry.params?.[axis] === value),
+      )?.primaryMetric.rawData.length;
+    // Sides of a line across suites: their own suite's answer, and one named for another suite's.
+    expect(forksOf('streamed', { label: 'a' })).toBe(MIN_FORKS_FOR_INTERVAL);
+    expect(forksOf('listed')).toBe(MIN_FORKS_FOR_INTERVAL);
+    // The rest keep only what runs whatever the budget.
+    expect(forksOf('streamed', { label: 'b' })).toBe(REQUIRED_ROUNDS);
+    expect(forksOf('plain')).toBe(REQUIRED_ROUNDS);
+    expect(run.stdout).toMatch(
+      /# Answers: the time budget is spent: \d+ later fork\(s\) of the first pass are not run; their lines keep the forks they have \(--budget\); 4 fork\(s\) of sides compared with another suite's results still run/,
+    );
   }, 120_000);
 
   it('runs no question round beyond a combination’s own forks once every line it is a side of is settled', async () => {

@@ -1,4 +1,6 @@
+import { apartCombinations, expandMatrix } from '@dbbench/harness';
 import { describe, expect, it } from 'vitest';
+import { WRITER_NAMES } from './job/job-writers.js';
 import { createSuite, POOLED_AXES } from './suite.js';
 
 describe('createSuite', () => {
@@ -45,4 +47,24 @@ describe('createSuite', () => {
     expect(options['url']?.env).toBe('DBBENCH_MYSQL_URL');
     expect(createSuite('postgres').options?.['url']?.env).toBe('DBBENCH_POSTGRES_URL');
   });
+
+  // The reactive suite compares its streaming job with these, in another run: each needs its forks
+  // a side, and a grid change that dropped one would leave that question without a side.
+  it.each(['postgres', 'mysql'] as const)(
+    'names one pooled job per writer and data size for the reactive suite’s question (%s)',
+    (engine) => {
+      const suite = createSuite(engine);
+      const plan = expandMatrix(suite);
+      const apart = [...apartCombinations(suite, plan)].map((index) => plan[index]);
+      expect(apart.map((combination) => combination?.benchmarkName)).toEqual(
+        Array.from({ length: 9 }, () => 'job'),
+      );
+      for (const dataSize of POOLED_AXES.dataSize) {
+        const writers = apart
+          .filter((combination) => combination?.params['dataSize'] === String(dataSize))
+          .map((combination) => combination?.params['writer']);
+        expect([...writers].sort()).toEqual([...WRITER_NAMES].sort());
+      }
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { apartCombinations, expandMatrix } from '@dbbench/harness';
 import { describe, expect, it } from 'vitest';
 import { createSuite } from './suite.js';
 
@@ -16,6 +17,26 @@ describe('createSuite', () => {
       expect(suite.benchmarks['job']?.axes).toContain('driver');
       expect(suite.benchmarks['chunks']?.axes).not.toContain('driver');
       expect(suite.axes['driver']).toHaveLength(2);
+    },
+  );
+
+  // Its streaming-vs-pooled questions compare these with the pooled suite's job, measured in another
+  // run: the run gives them the forks a side needs for an interval whatever its budget.
+  it.each(['postgres', 'mysql'] as const)(
+    'compares the streaming job on 4 partitions and a pool of 10 with the pooled suite at every size (%s)',
+    (engine) => {
+      const suite = createSuite(engine);
+      const plan = expandMatrix(suite);
+      const apart = [...apartCombinations(suite, plan)].map((index) => plan[index]);
+      expect(apart.map((combination) => combination?.params['dataSize'])).toEqual([
+        '1000',
+        '10000',
+        '100000',
+      ]);
+      for (const combination of apart) {
+        expect(combination?.benchmarkName).toBe('job');
+        expect(combination?.params).toMatchObject({ poolSize: '10', partitions: '4' });
+      }
     },
   );
 });

@@ -104,6 +104,14 @@ export interface SuiteDisplay {
   readonly axisValueLabels?: AxisValueLabels;
   readonly answers?: readonly AnswerDeclaration[];
   readonly charts?: readonly ChartDeclaration[];
+  /**
+   * Results of this suite that another suite's declared answer compares with its own (e.g. the
+   * reactive suite's streaming job against this suite's pooled job; `suite` is left out, `where`
+   * picks them). A run sees only its own suite's questions, so it is told of these sides here: their
+   * combinations get the forks a side measured apart needs for an interval, whatever the time budget,
+   * as the sides of the suite's own answers whose other side lies in another suite do.
+   */
+  readonly sidesOfOtherAnswers?: readonly AnswerSide[];
 }
 
 /** The display names of the values one result's parameters have (only those that have one). */

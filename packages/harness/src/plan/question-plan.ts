@@ -4,8 +4,8 @@
  * schedules by it, `--shard` keeps each group on one machine.
  */
 import type { SuiteDefinition } from '../define/definition.js';
-import type { AnswerDeclaration } from '../define/presentation.js';
-import { questionLines } from './question-lines.js';
+import type { AnswerDeclaration, AnswerSide } from '../define/presentation.js';
+import { questionLines, sideMatches } from './question-lines.js';
 import type { Combination } from './run-plan.js';
 import { questionGroups, type ScheduledLine } from '../run/question-schedule.js';
 
@@ -40,4 +40,29 @@ export function plannedLines(suite: SuiteDefinition, plan: readonly Combination[
 /** The groups of `plan` its question lines link (see {@link questionGroups}). */
 export function plannedGroups(suite: SuiteDefinition, plan: readonly Combination[]): number[][] {
   return questionGroups(plan.length, plannedLines(suite, plan));
+}
+
+/**
+ * The plan indexes of the combinations that a question compares with results of another suite: the
+ * sides of the suite's own answers whose other side names another suite, and the sides its display
+ * lists for another suite's answers (`sidesOfOtherAnswers`). The two sides of such a line are
+ * measured in different runs, never in shared rounds, so only forks a side give it an interval.
+ */
+export function apartCombinations(suite: SuiteDefinition, plan: readonly Combination[]): Set<number> {
+  const own = (side: AnswerSide): boolean => side.suite === undefined || side.suite === suite.name;
+  const sides: AnswerSide[] = [...(suite.display?.sidesOfOtherAnswers ?? [])];
+  for (const declaration of suite.display?.answers ?? []) {
+    if (declaration.crossing !== undefined) continue;
+    const { baseline, candidate } = declaration;
+    if (own(baseline) && !own(candidate)) sides.push(baseline);
+    if (own(candidate) && !own(baseline)) sides.push(candidate);
+  }
+  const apart = new Set<number>();
+  plan.forEach((combination, index) => {
+    const item = { suite: suite.name, benchmark: combination.benchmarkName, params: combination.params };
+    if (sides.some((side) => sideMatches(item, { ...side, suite: suite.name }, {}, suite.name))) {
+      apart.add(index);
+    }
+  });
+  return apart;
 }

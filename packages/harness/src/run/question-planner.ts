@@ -52,6 +52,11 @@ export interface CombinationState {
   result?: DbbenchResult;
   /** Already measured in the report (`--resume`): no forks run. */
   skipped: boolean;
+  /**
+   * Forks of the first pass that run whatever the time budget: 1 (every combination's first), or
+   * the forks a side measured apart needs for an interval (see `apartCombinations`).
+   */
+  readonly requiredForks: number;
 }
 
 /** What the planner needs besides the states. */
@@ -132,25 +137,47 @@ export class QuestionPlanner implements ForkPlanner {
       const state = states[combination] as CombinationState;
       return !state.skipped && !hasFailed(state) && !this.#answered(state, progress);
     };
-    const weighed = candidates.map((positions) => {
-      const members = positions.map((position) => forkAt(position).combination).filter(runs);
-      return {
-        members,
-        costMs: members.reduce((sum, member) => sum + meanForkMs(states[member] as CombinationState), 0),
-      };
-    });
-    const chosen = nextLaterRound(weighed, progress, deadline - performance.now());
+    // Forks that run whatever the budget (a side measured apart) are paid for in any case: the
+    // time they will take is kept back, and a round is weighed by what it adds beyond them.
+    const required = (position: number): boolean => {
+      const fork = forkAt(position);
+      const state = states[fork.combination] as CombinationState;
+      return fork.index < state.requiredForks && !state.skipped && !hasFailed(state);
+    };
+    const costOf = (positions: readonly number[]): number =>
+      positions.reduce(
+        (sum, position) => sum + meanForkMs(states[forkAt(position).combination] as CombinationState),
+        0,
+      );
+    const reservedMs = costOf(rounds.flat().filter(required));
+    const weighed = candidates.map((positions) => ({
+      members: positions.map((position) => forkAt(position).combination).filter(runs),
+      costMs: costOf(
+        positions.filter((position) => !required(position) && runs(forkAt(position).combination)),
+      ),
+    }));
+    const chosen = nextLaterRound(weighed, progress, deadline - performance.now() - reservedMs);
     const slotsOf = (positions: readonly number[]): number[] =>
       positions.map((position) => order[position] as number);
     if (chosen === undefined) {
-      const dropped = rounds.flatMap(slotsOf);
+      // The budget is spent: every later fork is dropped but the required ones, which keep their
+      // rounds (and pair with each other where a line links them).
+      const kept = rounds.flatMap((positions) => slotsOf(positions.filter(required)));
+      const keptCount = new Map<CombinationState, number>();
+      for (const slot of kept) {
+        const state = states[(schedule[slot] as ScheduledFork).combination] as CombinationState;
+        keptCount.set(state, (keptCount.get(state) ?? 0) + 1);
+      }
+      const keptSlots = new Set(kept);
+      const dropped = rounds.flatMap(slotsOf).filter((slot) => !keptSlots.has(slot));
       const finished = new Set<CombinationState>();
       for (const slot of dropped) {
         const state = states[(schedule[slot] as ScheduledFork).combination] as CombinationState;
         this.#progress.complete(slot, 0);
-        if (state.plannedForks > state.outcomes.length && !hasFailed(state) && !state.skipped) {
-          state.plannedForks = state.outcomes.length;
-          finished.add(state);
+        const forks = state.outcomes.length + (keptCount.get(state) ?? 0);
+        if (state.plannedForks > forks && !hasFailed(state) && !state.skipped) {
+          state.plannedForks = forks;
+          if (forks === state.outcomes.length) finished.add(state);
         }
       }
       for (const state of finished) {
@@ -158,10 +185,13 @@ export class QuestionPlanner implements ForkPlanner {
       }
       if (dropped.length > 0) {
         reporter.log(
-          `# Answers: the time budget is spent: ${dropped.length} later fork(s) of the first pass (${finished.size} combinations) are not run; their lines keep the forks they have (--budget)`,
+          `# Answers: the time budget is spent: ${dropped.length} later fork(s) of the first pass are not run; their lines keep the forks they have (--budget)` +
+            (kept.length > 0
+              ? `; ${kept.length} fork(s) of sides compared with another suite's results still run`
+              : ''),
         );
       }
-      order.splice(this.#position, order.length - this.#position);
+      order.splice(this.#position, order.length - this.#position, ...kept);
       return;
     }
     const next = candidates[chosen] as number[];
@@ -193,7 +223,11 @@ export class QuestionPlanner implements ForkPlanner {
           this.#progress.complete(slot, 0);
           continue;
         }
-        if (index >= state.settings.forks && index >= state.outcomes.length && this.#answered(state)) {
+        if (
+          index >= Math.max(state.settings.forks, state.requiredForks) &&
+          index >= state.outcomes.length &&
+          this.#answered(state)
+        ) {
           this.#options.reporter.log(
             `# Answers: no fork ${index + 1} of ${state.qualifiedName} ${describeParams(state.combination.params)}: every answer it is a side of is settled`,
           );

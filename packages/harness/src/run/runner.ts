@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IterationSettings, RunSetup, SuiteDefinition, TimeUnit } from '../define/definition.js';
 import { DbbenchError, errorMessage } from '../define/errors.js';
-import { plannedLines } from '../plan/question-plan.js';
+import { apartCombinations, plannedLines } from '../plan/question-plan.js';
 import { expandMatrix, type Combination } from '../plan/run-plan.js';
 import { combinationSettings, combinationUnit, type ResolvedSettings } from '../plan/settings.js';
 import { collectGitState } from '../report/environment.js';
@@ -24,7 +24,8 @@ import {
 import { runPlannedForks } from '../session/sampling-loop.js';
 import { PhaseClock } from '../fork/phase-clock.js';
 import { QuestionPlanner, type CombinationState } from './question-planner.js';
-import { initialSchedule, QUESTION_FORKS, questionGroups } from './question-schedule.js';
+import { initialSchedule, QUESTION_FORKS, questionGroups, REQUIRED_ROUNDS } from './question-schedule.js';
+import { MIN_FORKS_FOR_INTERVAL } from '../compare/fork-statistics.js';
 
 /** Everything a run needs; the CLI builds it from flags. */
 export interface RunOptions {
@@ -96,8 +97,10 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
   const lines = plannedLines(suite, options.combinations);
   const groups = questionGroups(options.combinations.length, lines);
   const inQuestion = new Set(groups.filter((group) => group.length > 1).flat());
+  const apart = apartCombinations(suite, options.combinations);
   const states = options.combinations.map((combination, index): CombinationState => {
     const settings = combinationSettings(suite, combination, options);
+    const forks = plannedForks(options, settings, inQuestion.has(index), apart.has(index));
     return {
       index,
       combination,
@@ -109,7 +112,8 @@ export async function runSuite(options: RunOptions): Promise<RunSummary> {
         mode: combination.mode,
         params: combination.params,
       }),
-      plannedForks: plannedForks(options, settings, inQuestion.has(index)),
+      plannedForks: forks,
+      requiredForks: apart.has(index) ? Math.min(forks, MIN_FORKS_FOR_INTERVAL) : REQUIRED_ROUNDS,
       outcomes: [],
       rounds: [],
       clock: new PhaseClock(),
@@ -229,12 +233,19 @@ function skipUnmeasurable(
 
 /**
  * Forks of a combination's first pass: the settings' forks, raised to {@link QUESTION_FORKS} when a
- * question compares it — unless the user chose the forks (`--forks`), or it is a quick or in-process run.
+ * question compares it in shared rounds and to {@link MIN_FORKS_FOR_INTERVAL} when one compares it
+ * with another suite's results (measured apart: only forks a side give that line an interval) —
+ * unless the user chose the forks (`--forks`), or it is a quick or in-process run.
  */
-function plannedForks(options: RunOptions, settings: ResolvedSettings, inQuestion: boolean): number {
+function plannedForks(
+  options: RunOptions,
+  settings: ResolvedSettings,
+  inQuestion: boolean,
+  apart: boolean,
+): number {
   if (settings.forks === 0) return 1;
-  if (!inQuestion || options.quick || options.cliSettings?.forks !== undefined) return settings.forks;
-  return Math.max(settings.forks, QUESTION_FORKS);
+  if (options.quick || options.cliSettings?.forks !== undefined) return settings.forks;
+  return Math.max(settings.forks, inQuestion ? QUESTION_FORKS : 0, apart ? MIN_FORKS_FOR_INTERVAL : 0);
 }
 
 /**

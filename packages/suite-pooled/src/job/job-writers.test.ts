@@ -21,19 +21,6 @@ describe('job writers', () => {
     expect(isWriterName('unnest')).toBe(false);
   });
 
-  it('gives three forks only to the pooled side of the reactive suite’s question, the suite’s own elsewhere', () => {
-    const side = { poolSize: '10', partitions: '4', chunkSize: '500' };
-    for (const writer of WRITER_NAMES) {
-      expect(jobIterations({ dataSize: '100000', writer, ...side }).forks).toBe(3);
-    }
-    expect(
-      jobIterations({ dataSize: '1000', writer: 'copy', ...side, chunkSize: '5000' }).forks,
-    ).toBeUndefined();
-    expect(
-      jobIterations({ dataSize: '1000', writer: 'copy', ...side, partitions: '8' }).forks,
-    ).toBeUndefined();
-  });
-
   it('gives the long single-shot combinations fewer measured invocations', () => {
     expect(jobIterations({ dataSize: '100000' }).measurementIterations).toBeLessThan(
       jobIterations({ dataSize: '10000' }).measurementIterations ?? 0,
