@@ -10,6 +10,8 @@ import {
   ANSWER_THRESHOLD,
   answerLines as answerAllLines,
   FORK_CONFIDENCE,
+  MAX_ESTIMATED_PAIRS,
+  MIN_FORKS_FOR_INTERVAL,
   perPoints,
   sideMatches,
   spreadGroup,
@@ -455,9 +457,9 @@ function undeterminedReason(answer: LineAnswer<ResultRow>): string {
     // Sides measured apart (two suites) are not projected: only forks a side give them an interval.
     const projection =
       assumed === undefined
-        ? 'a run with 3 or more forks a side would give one'
+        ? `a run with ${MIN_FORKS_FOR_INTERVAL} or more forks a side would give one`
         : morePairs === undefined
-          ? `at ${ASSUMED_SPREAD_TEXT[assumed.source]}, a ratio this near 1 would take more than 40 fork pairs to settle`
+          ? `at ${ASSUMED_SPREAD_TEXT[assumed.source]}, a ratio this near 1 would take more than ${MAX_ESTIMATED_PAIRS} fork pairs to settle`
           : `about ${morePairs} more fork pair${morePairs === 1 ? '' : 's'} would settle it at ${ASSUMED_SPREAD_TEXT[assumed.source]}`;
     return `${why}, so no interval: the range of the forks is shown; ${projection}`;
   }
@@ -466,7 +468,7 @@ function undeterminedReason(answer: LineAnswer<ResultRow>): string {
       ? `fork pair${count === 1 ? '' : 's'}`
       : `fork${count === 1 ? '' : 's'} a side`;
   if (morePairs === undefined) {
-    return `its spread is so wide for a ratio this near 1 that 40 ${what(2)} in all would not settle it (${estimate.n} so far)`;
+    return `its spread is so wide for a ratio this near 1 that ${MAX_ESTIMATED_PAIRS} ${what(2)} in all would not settle it (${estimate.n} so far)`;
   }
   const how =
     estimate.method === 'paired'

@@ -29,7 +29,7 @@ export const ANSWER_THRESHOLD = 0.1;
 /** Most fork pairs a question's line gets in one run. */
 export const MAX_PAIRS_PER_LINE = 20;
 /** "About N more pairs" is not estimated past this (the line is then called out of reach). */
-const MAX_ESTIMATED_PAIRS = 40;
+export const MAX_ESTIMATED_PAIRS = 40;
 
 /** One side's forks: iteration values per fork, and the round each fork ran in (when recorded). */
 export interface ForkSeries {
