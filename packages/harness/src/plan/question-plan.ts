@@ -17,12 +17,7 @@ export interface PlannedLine extends ScheduledLine {
 
 /** The suite's question lines over `plan` (lines with a side outside the plan are left out). */
 export function plannedLines(suite: SuiteDefinition, plan: readonly Combination[]): PlannedLine[] {
-  const items = plan.map((combination, index) => ({
-    suite: suite.name,
-    benchmark: combination.benchmarkName,
-    params: combination.params,
-    index,
-  }));
+  const items = planItems(suite, plan);
   // A bound question (`crossing`) compares no pair: nothing to measure in rounds for it.
   const paired = (suite.display?.answers ?? []).filter((declaration) => declaration.crossing === undefined);
   return paired.flatMap((declaration) =>
@@ -57,12 +52,19 @@ export function apartCombinations(suite: SuiteDefinition, plan: readonly Combina
     if (own(baseline) && !own(candidate)) sides.push(baseline);
     if (own(candidate) && !own(baseline)) sides.push(candidate);
   }
-  const apart = new Set<number>();
-  plan.forEach((combination, index) => {
-    const item = { suite: suite.name, benchmark: combination.benchmarkName, params: combination.params };
-    if (sides.some((side) => sideMatches(item, { ...side, suite: suite.name }, {}, suite.name))) {
-      apart.add(index);
-    }
-  });
-  return apart;
+  return new Set(
+    planItems(suite, plan)
+      .filter((item) => sides.some((side) => sideMatches(item, side, {}, suite.name)))
+      .map((item) => item.index),
+  );
+}
+
+/** The plan's combinations as a declaration sees them, each with its plan index. */
+function planItems(suite: SuiteDefinition, plan: readonly Combination[]) {
+  return plan.map((combination, index) => ({
+    suite: suite.name,
+    benchmark: combination.benchmarkName,
+    params: combination.params,
+    index,
+  }));
 }
