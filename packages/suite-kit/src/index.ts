@@ -39,6 +39,7 @@ export {
   type SuiteContext,
 } from './run-context.js';
 export { openTrial, type TrialOptions } from './trial.js';
+export { pooledJobLikeStreaming, STREAMING_LIKE_POOLED_WRITER } from './streaming-vs-pooled.js';
 export { standardProfilers, type StandardProfilerOptions } from './profilers/standard-profilers.js';
 export { nestedProfilers } from './profilers/nested-profilers.js';
 export { DETERMINISTIC_WORK, WORK_METRICS, workProfiler } from './profilers/work-profiler.js';

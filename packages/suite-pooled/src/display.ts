@@ -7,8 +7,8 @@
  */
 import { driverLabels, driverNames, engineNamed, type EngineName } from '@dbbench/databases';
 import type { AnswerDeclaration, ChartDeclaration, SuiteDisplay } from '@dbbench/harness';
+import { pooledJobLikeStreaming } from '@dbbench/suite-kit';
 import { WRITER_NAMES, writerDisplayName } from './job/job-writers.js';
-import { CROSS_SUITE_SIDE } from './benchmarks/job.js';
 import { MULTI_ROW_BATCH_SIZE } from './seed/seed-strategies.js';
 
 /** The size the job questions are asked at: the largest default, where the job's costs dominate. */
@@ -437,7 +437,8 @@ export function pooledDisplay(engineName: EngineName): SuiteDisplay {
     },
     answers: answers(bulkName, drivers, driverLabels(engineName)),
     charts: charts(bulkName, drivers[0] ?? ''),
-    // The reactive suite compares its streaming job with these (see CROSS_SUITE_SIDE).
-    sidesOfOtherAnswers: [{ benchmark: 'job', where: CROSS_SUITE_SIDE }],
+    // The reactive suite compares its streaming job with this job, measured in another run: the run
+    // gives it the forks an unpaired comparison needs (see `pooledJobLikeStreaming`).
+    sidesOfOtherAnswers: [{ benchmark: 'job', where: pooledJobLikeStreaming(engineName) }],
   };
 }

@@ -5,15 +5,10 @@
  * The docs know none of these names. Built in the parent from the engine name the suite module was
  * made for: an entry point, so it looks the engine up by name.
  */
-import { driverLabels, driverNames, engineNamed, type EngineName } from '@dbbench/databases';
+import { driverLabels, driverNames, type EngineName } from '@dbbench/databases';
 import type { AnswerDeclaration, SuiteDisplay } from '@dbbench/harness';
+import { pooledJobLikeStreaming } from '@dbbench/suite-kit';
 import { ENGINE_STREAMS } from './streams/engines/registry.js';
-
-/** The pooled job's writer that writes as this suite's chunk writer does on `engine`. */
-function likeForLikeWriter(engineName: EngineName): 'copy' | 'kysely' {
-  const writerName = ENGINE_STREAMS[engineName].targetWriterName;
-  return writerName === engineNamed(engineName).bulkLoad.name ? 'copy' : 'kysely';
-}
 
 function answers(engineName: EngineName): AnswerDeclaration[] {
   const writerName = ENGINE_STREAMS[engineName].targetWriterName;
@@ -24,7 +19,7 @@ function answers(engineName: EngineName): AnswerDeclaration[] {
   const pooledJob = {
     suite: 'pooled',
     benchmark: 'job',
-    where: { writer: likeForLikeWriter(engineName), chunkSize: '500', partitions: '4', poolSize: '10' },
+    where: pooledJobLikeStreaming(engineName),
     label: `the pooled job (keyset pages, ${writerName} chunks of 500)`,
   };
   const streamingJob = {

@@ -1,5 +1,8 @@
+import { engineNamed } from '@dbbench/databases';
 import { apartCombinations, expandMatrix } from '@dbbench/harness';
+import { STREAMING_LIKE_POOLED_WRITER } from '@dbbench/suite-kit';
 import { describe, expect, it } from 'vitest';
+import { ENGINE_STREAMS } from './streams/engines/registry.js';
 import { createSuite } from './suite.js';
 
 describe('createSuite', () => {
@@ -37,6 +40,20 @@ describe('createSuite', () => {
         expect(combination?.benchmarkName).toBe('job');
         expect(combination?.params).toMatchObject({ poolSize: '10', partitions: '4' });
       }
+    },
+  );
+
+  // The pooled suite gives forks to the pooled job named in suite-kit, since its run cannot see this
+  // question: the job named must be the one that writes chunks as this suite's streams do.
+  it.each(['postgres', 'mysql'] as const)(
+    'compares with the pooled writer that writes its chunks as the streams do on %s',
+    (engine) => {
+      const streamsBulk = ENGINE_STREAMS[engine].targetWriterName === engineNamed(engine).bulkLoad.name;
+      expect(STREAMING_LIKE_POOLED_WRITER[engine]).toBe(streamsBulk ? 'copy' : 'kysely');
+      const pooledSide = createSuite(engine).display?.answers?.find(
+        (answer) => answer.baseline.suite === 'pooled',
+      )?.baseline;
+      expect(pooledSide?.where).toMatchObject({ writer: STREAMING_LIKE_POOLED_WRITER[engine] });
     },
   );
 });

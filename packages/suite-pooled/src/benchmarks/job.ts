@@ -60,20 +60,6 @@ import { runJob, type JobRunResult, type JobWriter } from '../job/job-runner.js'
 import { isWriterName, jobWriter, WRITER_NAMES } from '../job/job-writers.js';
 
 /**
- * The combinations the reactive suite's streaming-vs-pooled question compares its streaming job with
- * (chunks of 500 on 4 partitions and a pool of 10; the like-for-like writer differs by engine, so every
- * writer's). The two suites run apart in time, so that line compares forks unpaired, and an unpaired
- * interval needs three forks a side; a run of this suite cannot see the other suite's question, so
- * the suite's display names these results (`sidesOfOtherAnswers`) and the run gives them those forks
- * whatever its time budget.
- */
-export const CROSS_SUITE_SIDE: Readonly<Record<string, string>> = {
-  chunkSize: '500',
-  partitions: '4',
-  poolSize: '10',
-};
-
-/**
  * Iterations per fork: 15 / 3 / 1 warmups (see `iterationsBySize`) and 10 measured at 1000 rows, 5 at
  * 10 000, 1 at 100 000. Measured in the committed PostgreSQL run (65b5f4d): at 100 000 rows forks
  * differed by 0–18% and invocations within a fork by 1–13%, while a fork's own setup and teardown
