@@ -72,6 +72,12 @@ describe('question-driven schedule', () => {
       expect(new Set(steady.slice(round * 2, round * 2 + 2))).toEqual(new Set(['2', '4']));
     }
     expect(run.stdout).not.toContain('# Answers: one more fork pair');
+    // The lone one's first fork runs with every combination's first; its second after every question
+    // round, so under a budget the forks that settle answers go first.
+    const headers = [...run.stdout.matchAll(/# Benchmark: questions\.(\w+)\n/g)].map((match) => match[1]);
+    expect(headers.filter((name) => name === 'alone')).toHaveLength(2);
+    expect(headers.indexOf('alone')).toBeLessThan(headers.lastIndexOf('steady'));
+    expect(headers.at(-1)).toBe('alone');
   }, 120_000);
 
   it('spends a budget on the undetermined line only, a pair at a time, up to its limit', async () => {

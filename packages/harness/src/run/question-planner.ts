@@ -22,14 +22,7 @@ import { estimateCombinationMs, formatClock, RunProgress } from '../session/run-
 import type { ForkPlanner, PlannedFork, PlannedRound } from '../session/sampling-loop.js';
 import { answerLines, spreadGroup, type LineAnswer, type LineSides, type SideResult } from './line-answer.js';
 import { shuffled } from '../compare/random.js';
-import {
-  nextLaterRound,
-  nextLinePair,
-  passOf,
-  REQUIRED_ROUNDS,
-  type LineProgress,
-  type ScheduledFork,
-} from './question-schedule.js';
+import { nextLaterRound, nextLinePair, type LineProgress, type ScheduledFork } from './question-schedule.js';
 
 /** One planned combination while the run measures it. */
 export interface CombinationState {
@@ -107,17 +100,17 @@ export class QuestionPlanner implements ForkPlanner {
   }
 
   /**
-   * At the start of a later round of the first pass (after every combination's first, {@link
-   * REQUIRED_ROUNDS}), under a time budget: the rounds still to come are put in the order {@link
-   * nextLaterRound} picks — every group's second rounds before any later one ({@link passOf}), and
-   * among them the round that holds the line quickest to settle first — and dropped when none of
-   * them fits in the time left.
+   * At the start of a later round of the first pass (after every combination's first), under a time
+   * budget: the rounds still to come are put in the order {@link nextLaterRound} picks — pass by pass
+   * (every group's second rounds, then its later ones, then the later forks of combinations no
+   * question compares: `passOf`), and within a pass the round that buys the most settling per second
+   * first — and dropped when none of them fits in the time left.
    */
   #chooseLaterRound(): void {
     const { schedule, states, deadline, lines, reporter } = this.#options;
     const order = this.#order;
     const forkAt = (position: number): ScheduledFork => schedule[order[position] as number] as ScheduledFork;
-    if (deadline === undefined || forkAt(this.#position).index < REQUIRED_ROUNDS) return;
+    if (deadline === undefined || forkAt(this.#position).pass === 0) return;
     if (this.#position > 0 && forkAt(this.#position - 1).round === forkAt(this.#position).round) return;
     // The rounds left, each its run of consecutive positions.
     const rounds: number[][] = [];
@@ -127,8 +120,9 @@ export class QuestionPlanner implements ForkPlanner {
         last.push(position);
       else rounds.push([position]);
     }
-    // Second rounds before third ones: a line's first interval comes from its second pair.
-    const pass = (positions: readonly number[]): number => passOf(forkAt(positions[0] as number).index);
+    // Second rounds before third ones (a line's first interval comes from its second pair), and both
+    // before the later forks of results no question compares.
+    const pass = (positions: readonly number[]): number => forkAt(positions[0] as number).pass;
     const earliest = pass(rounds[0] as number[]);
     const candidates = rounds.filter((positions) => pass(positions) === earliest);
     const later = rounds.filter((positions) => pass(positions) !== earliest);

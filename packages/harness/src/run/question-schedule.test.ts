@@ -4,6 +4,7 @@ import {
   evenParts,
   initialSchedule,
   linkedOrder,
+  LONE_PASS,
   nextLaterRound,
   nextLinePair,
   questionGroups,
@@ -29,10 +30,12 @@ describe('the first pass', () => {
     const schedule = initialSchedule(groups, (index) => forks[index] ?? 0, seededRandom(7));
     expect(schedule).toHaveLength(11);
     // The lone combination: 2 forks, each its own round, the first with every group's first round,
-    // the second with every group's second.
+    // the second after every group's rounds (no question compares it).
     const lone = schedule.filter((slot) => slot.combination === 0);
     expect(lone.map((slot) => slot.index)).toEqual([0, 1]);
-    expect(lone[0]).toEqual({ combination: 0, round: 0, turns: 0, index: 0 });
+    expect(lone[0]).toEqual({ combination: 0, round: 0, turns: 0, index: 0, pass: 0 });
+    expect(lone[1]).toMatchObject({ combination: 0, round: 4, index: 1, pass: LONE_PASS });
+    expect(schedule.at(-1)).toBe(lone[1]);
     const group = schedule.filter((slot) => slot.combination !== 0);
     expect(group).toHaveLength(9);
     for (let round = 0; round < 3; round++) {
@@ -66,17 +69,17 @@ describe('the first pass', () => {
 });
 
 describe('the first rounds of every group first', () => {
-  it('runs every group’s first round, then every group’s second, before any group’s third', () => {
-    const schedule = initialSchedule(
-      [[0, 1], [2, 3], [4]],
-      (index) => (index === 4 ? 3 : 3),
-      seededRandom(5),
-    );
-    const indexes = schedule.map((slot) => slot.index);
-    // The fork numbers never go down: all first forks, then all second ones, then all third ones.
-    expect([...indexes].sort((a, b) => a - b)).toEqual(indexes);
-    expect(indexes.filter((index) => index === 0)).toHaveLength(5);
-    expect(indexes.filter((index) => index === 1)).toHaveLength(5);
+  it('runs every group’s first round, then every group’s second, then any group’s third, then the later forks no question needs', () => {
+    const schedule = initialSchedule([[0, 1], [2, 3], [4]], () => 3, seededRandom(5));
+    // The passes never go down: all first forks, then the groups' second ones, then their third
+    // ones, then the lone combination's second and third.
+    const passes = schedule.map((slot) => slot.pass);
+    expect([...passes].sort((a, b) => a - b)).toEqual(passes);
+    expect(schedule.map((slot) => slot.index)).toEqual([0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 1, 2]);
+    expect(schedule.slice(-2).map((slot) => [slot.combination, slot.pass])).toEqual([
+      [4, LONE_PASS],
+      [4, LONE_PASS],
+    ]);
     // Every combination still gets all its forks, and rounds still increase with time.
     for (let combination = 0; combination < 5; combination++) {
       expect(schedule.filter((slot) => slot.combination === combination)).toHaveLength(3);

@@ -30,6 +30,8 @@ export interface ScheduledFork {
   readonly round: number;
   /** The fork's number in its combination's first pass, from 0. */
   readonly index: number;
+  /** The part of the first pass it runs in (see {@link initialSchedule}): 0 to {@link LONE_PASS}. */
+  readonly pass: number;
   /**
    * Forks with the same number (consecutive in the schedule) are alive together and take turns,
    * iteration by iteration (see `session/turn-scheduler.ts`).
@@ -140,16 +142,32 @@ export const FIRST_ROUNDS = 2;
  */
 export const REQUIRED_ROUNDS = 1;
 
-/** The part of the first pass a combination's fork number `index` runs in: 0, 1 or 2 (see {@link initialSchedule}). */
-export function passOf(index: number): number {
-  return index < REQUIRED_ROUNDS ? 0 : index < FIRST_ROUNDS ? 1 : 2;
+/**
+ * The part of the first pass that runs the later forks of combinations no question compares (groups
+ * of one): after every group's rounds, so the forks that settle answers come first under a budget. A
+ * second fork of such a result still leaves it without an interval (that takes
+ * `MIN_FORKS_FOR_INTERVAL`), while a third pair can settle a line: in a full PostgreSQL run of the
+ * reactive suite, 11 such second forks (about 35 s) ran before any third round, and 16 third-round
+ * forks of undetermined lines were then dropped for want of time.
+ */
+export const LONE_PASS = 3;
+
+/**
+ * The part of the first pass fork number `index` of a combination runs in: 0 (every combination's
+ * first), 1 (second rounds of compared combinations), 2 (their later rounds) or {@link LONE_PASS}
+ * (later forks of a combination no question compares, `lone`).
+ */
+export function passOf(index: number, lone: boolean = false): number {
+  if (index < REQUIRED_ROUNDS) return 0;
+  if (lone) return LONE_PASS;
+  return index < FIRST_ROUNDS ? 1 : 2;
 }
 
 /**
- * The first pass in three parts ({@link passOf}): per group in order, its first round ({@link
+ * The first pass in four parts ({@link passOf}): per group in order, its first round ({@link
  * REQUIRED_ROUNDS}), then per group in order its rounds up to {@link FIRST_ROUNDS}, then per group in
- * order its later ones (a group of one runs each fork in a round of its own), each round
- * in a {@link linkedOrder} cut into parts of at most `roundForks` forks that take turns together
+ * order its later ones, then the later forks of the groups of one (each fork a round of its own), each
+ * round in a {@link linkedOrder} cut into parts of at most `roundForks` forks that take turns together
  * ({@link evenParts}: neighbours in the order, mostly the two sides of a line, share a part);
  * `forksOf(combination)` says how many forks each gets. Round and turn numbers are unique within the
  * schedule and increase with time.
@@ -164,26 +182,29 @@ export function initialSchedule(
   const schedule: ScheduledFork[] = [];
   let round = 0;
   let turns = 0;
-  // The fork numbers of each pass, in the order passOf numbers them.
+  // The fork numbers of each pass, in the order passOf numbers them; a group of one (a combination
+  // no question compares) has no part in passes 1 and 2, and a group of several none in the last.
   const passes = [
-    { from: 0, to: REQUIRED_ROUNDS },
-    { from: REQUIRED_ROUNDS, to: FIRST_ROUNDS },
-    { from: FIRST_ROUNDS, to: Number.POSITIVE_INFINITY },
+    { pass: 0, from: 0, to: REQUIRED_ROUNDS, lone: true, linked: true },
+    { pass: 1, from: REQUIRED_ROUNDS, to: FIRST_ROUNDS, lone: false, linked: true },
+    { pass: 2, from: FIRST_ROUNDS, to: Number.POSITIVE_INFINITY, lone: false, linked: true },
+    { pass: LONE_PASS, from: REQUIRED_ROUNDS, to: Number.POSITIVE_INFINITY, lone: true, linked: false },
   ];
-  for (const pass of passes)
+  for (const { pass, from, to, lone, linked } of passes)
     for (const group of groups) {
-      const rounds = Math.min(pass.to, Math.max(0, ...group.map(forksOf)));
-      for (let index = pass.from; index < rounds; index += 1) {
+      if (group.length === 1 ? !lone : !linked) continue;
+      const rounds = Math.min(to, Math.max(0, ...group.map(forksOf)));
+      for (let index = from; index < rounds; index += 1) {
         const members = group.filter((combination) => forksOf(combination) > index);
         if (group.length === 1) {
           // A group of one has no partner to pair with: every fork is a round of its own.
           for (const combination of members) {
-            schedule.push({ combination, round: round++, turns: turns++, index });
+            schedule.push({ combination, round: round++, turns: turns++, index, pass });
           }
           continue;
         }
         for (const part of evenParts(linkedOrder(members, lines, random), roundForks)) {
-          for (const combination of part) schedule.push({ combination, round, turns, index });
+          for (const combination of part) schedule.push({ combination, round, turns, index, pass });
           turns += 1;
         }
         round += 1;
