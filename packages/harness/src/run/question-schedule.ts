@@ -185,17 +185,18 @@ export function initialSchedule(
   // The fork numbers of each pass, in the order passOf numbers them; a group of one (a combination
   // no question compares) has no part in passes 1 and 2, and a group of several none in the last.
   const passes = [
-    { pass: 0, from: 0, to: REQUIRED_ROUNDS, lone: true, linked: true },
-    { pass: 1, from: REQUIRED_ROUNDS, to: FIRST_ROUNDS, lone: false, linked: true },
-    { pass: 2, from: FIRST_ROUNDS, to: Number.POSITIVE_INFINITY, lone: false, linked: true },
-    { pass: LONE_PASS, from: REQUIRED_ROUNDS, to: Number.POSITIVE_INFINITY, lone: true, linked: false },
+    { from: 0, to: REQUIRED_ROUNDS, lone: true, linked: true },
+    { from: REQUIRED_ROUNDS, to: FIRST_ROUNDS, lone: false, linked: true },
+    { from: FIRST_ROUNDS, to: Number.POSITIVE_INFINITY, lone: false, linked: true },
+    { from: REQUIRED_ROUNDS, to: Number.POSITIVE_INFINITY, lone: true, linked: false },
   ];
-  for (const { pass, from, to, lone, linked } of passes)
+  for (const { from, to, lone, linked } of passes)
     for (const group of groups) {
       if (group.length === 1 ? !lone : !linked) continue;
       const rounds = Math.min(to, Math.max(0, ...group.map(forksOf)));
       for (let index = from; index < rounds; index += 1) {
         const members = group.filter((combination) => forksOf(combination) > index);
+        const pass = passOf(index, group.length === 1);
         if (group.length === 1) {
           // A group of one has no partner to pair with: every fork is a round of its own.
           for (const combination of members) {
