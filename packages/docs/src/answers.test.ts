@@ -407,6 +407,26 @@ describe('bound questions (crossing)', () => {
     expect(line.sentence).toMatch(/near 10 ms at rate 2,000/);
   });
 
+  it('is undetermined when a step it would read rests on one fork, below or above the bound', () => {
+    // One fork far under the bound at 500, then a step above it: the 500 step decides nothing alone.
+    const under = answersOf([...rateRows({ '500': 2 }, { forks: 1 }), ...rateRows({ '2000': 40 })])[0]!
+      .lines[0]!;
+    expect(under.outcome).toBe('undetermined');
+    expect(under.verdict).toBe('undetermined: **latency.p99** at rate 500 rests on 1 fork');
+    expect(under.sentence).toMatch(
+      /\(2\.\d+ ms\), no spread to read it against 10 ms by; more forks would tell$/,
+    );
+    const above = answersOf(rateRows({ '500': 20, '2000': 30 }, { forks: 1 }))[0]!.lines[0]!;
+    expect(above.outcome).toBe('undetermined');
+    // Two forks give a range: both under the bound at 500, both above at 2,000 decide it.
+    const two = answersOf([
+      ...rateRows({ '500': 2 }, { forks: 2 }),
+      ...rateRows({ '2000': 40 }, { forks: 2 }),
+    ])[0]!.lines[0]!;
+    expect(two.outcome).toBe('decided');
+    expect(two.verdict).toBe('**latency.p99** passes 10 ms between rate 500 and 2,000');
+  });
+
   it('reads a percentile from each fork’s HDR histograms when the result keeps them, not the mean of iteration percentiles', () => {
     // Each fork: 990 requests at 2 ms and 10 at 50 ms — its p99 is 2 ms, while the iteration mean the
     // secondary metric says is 40 ms.

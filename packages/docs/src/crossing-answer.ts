@@ -3,8 +3,11 @@
  * sides but the step along a numeric axis where a metric first passes a bound. Each step's value is
  * read with the pages' one interval method (the mean of the fork means, a 95% t over them from 3
  * forks, the forks' range with 2) and is below the bound only when its whole interval is, above it
- * only when its whole interval is; a step whose interval holds the bound leaves the line
- * undetermined, so the answer never rests on one noisy fork. A percentile of a distribution the
+ * only when its whole interval is; a step whose interval holds the bound, or that rests on one fork
+ * (no spread at all), leaves the line undetermined, so the answer never rests on one noisy fork. (A
+ * tail percentile moves most between forks: two back-to-back PostgreSQL runs of one commit read the
+ * p99 at 500 requests a second on a pool of 10 from one fork each, 6.01 ms and 19 ms, and gave the
+ * line two different answers.) A percentile of a distribution the
  * result keeps as HDR histograms (`latency.p99` of `dbbench.histograms.latency`) is read per fork
  * from that fork's histograms combined — the p99 of all its requests, not the mean of its
  * iterations' p99s, which a few hundred requests an iteration make jumpy.
@@ -23,12 +26,12 @@ interface Step {
   readonly forks: number;
 }
 
-/** Where a step stands against the bound. */
-type Side = 'below' | 'above' | 'near';
+/** Where a step stands against the bound; `unknown` when one fork is all it has. */
+type Side = 'below' | 'above' | 'near' | 'unknown';
 
 function sideOf(step: Step, bound: number): Side {
-  const low = step.interval.low ?? step.interval.score;
-  const high = step.interval.high ?? step.interval.score;
+  const { low, high } = step.interval;
+  if (step.forks < 2 || low === undefined || high === undefined) return 'unknown';
   if (high < bound) return 'below';
   if (low > bound) return 'above';
   return 'near';
@@ -133,6 +136,16 @@ export function crossingLine(
     };
   }
   const step = steps[first] as Step;
+  if (sideOf(step, bound) === 'unknown') {
+    const verdict = `undetermined: ${name} at ${along} ${stepName(step.value)} rests on 1 fork`;
+    return {
+      at: {},
+      atLabel: '',
+      sentence: `${verdict} (${valueText(step, unit)}), no spread to read it against ${boundText} by; more forks would tell${source}`,
+      verdict,
+      outcome: 'undetermined',
+    };
+  }
   if (sideOf(step, bound) === 'near') {
     const verdict = `undetermined: ${name} is near ${boundText} at ${along} ${stepName(step.value)}`;
     return {
