@@ -147,7 +147,7 @@ export const REQUIRED_ROUNDS = 1;
  * of one): after every group's rounds, so the forks that settle answers come first under a budget. A
  * second fork of such a result still leaves it without an interval (that takes
  * `MIN_FORKS_FOR_INTERVAL`), while a third pair can settle a line: in a full PostgreSQL run of the
- * reactive suite, 11 such second forks (about 35 s) ran before any third round, and 16 third-round
+ * reactive suite, 11 such second forks (about 38 s) ran before any third round, and 16 third-round
  * forks of undetermined lines were then dropped for want of time.
  */
 export const LONE_PASS = 3;
