@@ -603,5 +603,5 @@ export const ANSWERS_NOTE =
   'No interval is formed from fewer than 3 forks or pairs, or 2 pairs when 4 or more paired lines of the same benchmark and metric share their spread (an empirical-Bayes prior of their variances, worth at most 10 pairs’ degrees of freedom). A side that takes the best of several configurations has its level Bonferroni-adjusted for the pick. ' +
   '‡ the sides were not measured in shared rounds (results of two suites): their forks are compared unpaired. ' +
   'A percentile of a distribution kept as HDR histograms (the open loop’s latency) counts, per fork, all of that fork’s requests. ' +
-  'A question of where a metric first passes a bound reads each step’s interval against it: decided when the steps around it lie wholly below and wholly above it. ' +
+  'A question of where a metric first passes a bound reads each step’s interval against it: decided when the steps around it lie wholly below and wholly above it; a step of one fork has no interval and decides nothing. ' +
   'For a verdict on a change between two commits, use `npx turbo run bench:compare`.';
