@@ -136,7 +136,8 @@ export function crossingLine(
     };
   }
   const step = steps[first] as Step;
-  if (sideOf(step, bound) === 'unknown') {
+  const side = sideOf(step, bound);
+  if (side === 'unknown') {
     const verdict = `undetermined: ${name} at ${along} ${stepName(step.value)} rests on 1 fork`;
     return {
       at: {},
@@ -146,7 +147,7 @@ export function crossingLine(
       outcome: 'undetermined',
     };
   }
-  if (sideOf(step, bound) === 'near') {
+  if (side === 'near') {
     const verdict = `undetermined: ${name} is near ${boundText} at ${along} ${stepName(step.value)}`;
     return {
       at: {},

@@ -22,11 +22,11 @@ export const STREAMING_LIKE_POOLED_WRITER: Readonly<Record<EngineName, 'copy' | 
  * Where the compared pooled job runs: its like-for-like writer in chunks of 500 on 4 partitions and a
  * pool of 10 (the streaming job's own partitions and pool), at every data size.
  */
-export function pooledJobLikeStreaming(engine: EngineName): Readonly<Record<string, string>> {
+export function pooledJobLikeStreaming(engine: EngineName) {
   return {
     writer: STREAMING_LIKE_POOLED_WRITER[engine],
     chunkSize: '500',
     partitions: '4',
     poolSize: '10',
-  };
+  } as const;
 }

@@ -16,15 +16,17 @@ function answers(engineName: EngineName): AnswerDeclaration[] {
   const [driver = '', second] = driverNames(engineName);
   // Both sides as declared, on 4 partitions (no best-of pick, whose winner would look better than
   // it is). The two suites run apart in time, so this line compares their forks unpaired.
+  const pooledWhere = pooledJobLikeStreaming(engineName);
   const pooledJob = {
     suite: 'pooled',
     benchmark: 'job',
-    where: pooledJobLikeStreaming(engineName),
+    where: pooledWhere,
     label: `the pooled job (keyset pages, ${writerName} chunks of 500)`,
   };
   const streamingJob = {
     benchmark: 'job',
-    where: { poolSize: '10', partitions: '4', driver },
+    // The streaming job on the pooled job's own pool and partitions: the two differ in how they read.
+    where: { poolSize: pooledWhere.poolSize, partitions: pooledWhere.partitions, driver },
     label: `the streaming job (cursor, ${writerName} chunks of 500)`,
   };
   return [

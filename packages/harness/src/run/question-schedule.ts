@@ -182,17 +182,18 @@ export function initialSchedule(
   const schedule: ScheduledFork[] = [];
   let round = 0;
   let turns = 0;
-  // The fork numbers of each pass, in the order passOf numbers them; a group of one (a combination
-  // no question compares) has no part in passes 1 and 2, and a group of several none in the last.
-  const passes = [
-    { from: 0, to: REQUIRED_ROUNDS, lone: true, linked: true },
-    { from: REQUIRED_ROUNDS, to: FIRST_ROUNDS, lone: false, linked: true },
-    { from: FIRST_ROUNDS, to: Number.POSITIVE_INFINITY, lone: false, linked: true },
-    { from: REQUIRED_ROUNDS, to: Number.POSITIVE_INFINITY, lone: true, linked: false },
-  ];
-  for (const { from, to, lone, linked } of passes)
+  // The fork numbers of each part, in the order passOf numbers them, and the groups that run in it:
+  // a group of one (a combination no question compares) has no part in passes 1 and 2, and a group
+  // of several none in the last.
+  const parts = [
+    { from: 0, to: REQUIRED_ROUNDS, groups: 'every' },
+    { from: REQUIRED_ROUNDS, to: FIRST_ROUNDS, groups: 'compared' },
+    { from: FIRST_ROUNDS, to: Number.POSITIVE_INFINITY, groups: 'compared' },
+    { from: REQUIRED_ROUNDS, to: Number.POSITIVE_INFINITY, groups: 'lone' },
+  ] as const;
+  for (const { from, to, groups: which } of parts)
     for (const group of groups) {
-      if (group.length === 1 ? !lone : !linked) continue;
+      if (which !== 'every' && (group.length === 1) !== (which === 'lone')) continue;
       const rounds = Math.min(to, Math.max(0, ...group.map(forksOf)));
       for (let index = from; index < rounds; index += 1) {
         const members = group.filter((combination) => forksOf(combination) > index);
