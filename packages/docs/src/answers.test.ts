@@ -143,7 +143,7 @@ describe('declared answers', () => {
         mean,
         labels: { strategy },
         answers: [seedQuestion],
-        forkSpread: 0.3,
+        forkSpread: 0.2,
         ...extra,
       });
     const [wide] = answersOf([noisy('bulk', 10), noisy('multiRow', 11.5)])[0]!.lines;

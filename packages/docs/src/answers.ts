@@ -10,7 +10,9 @@ import {
   ANSWER_THRESHOLD,
   answerLines as answerAllLines,
   FORK_CONFIDENCE,
+  LOOK_CONFIDENCE,
   MAX_ESTIMATED_PAIRS,
+  MAX_PAIRS_PER_LINE,
   MIN_FORKS_FOR_INTERVAL,
   perPoints,
   sideMatches,
@@ -593,12 +595,13 @@ export function outcomeSummary(answers: readonly Answer[]): string {
   return parts.join(', ');
 }
 
-/** The interval level as the pages write it, "95%". */
-export const LEVEL_TEXT = `${Math.round(FORK_CONFIDENCE * 100)}%`;
+/** An answer line's interval level as the pages write it, "99%" (the level of each look the run takes). */
+export const LEVEL_TEXT = `${Math.round(LOOK_CONFIDENCE * 100)}%`;
 
 /** The note under the answers: the three outcomes, the threshold, the level, and the marks. */
 export const ANSWERS_NOTE =
-  `Each ratio carries its ${Math.round(FORK_CONFIDENCE * 100)}% interval with the fork as the unit: the run measures the two sides of a line in shared rounds (one fork of each per round, in random order), and the interval is a Student t over the rounds' log ratios. ` +
+  `Each ratio carries its ${LEVEL_TEXT} interval with the fork as the unit: the run measures the two sides of a line in shared rounds (one fork of each per round, in random order), and the interval is a Student t over the rounds' log ratios. ` +
+  `The level is ${LEVEL_TEXT} because the run looks at a line after every fork pair it adds and stops when the line settles (at most ${MAX_PAIRS_PER_LINE} pairs): at ${LEVEL_TEXT} a look, a line with no difference ends decided about 5% of the time over all its looks — the ${Math.round(FORK_CONFIDENCE * 100)}% of the tables — where ${Math.round(FORK_CONFIDENCE * 100)}% a look would call about 13% of such lines (simulated). ` +
   `**Equivalent**: the whole interval lies inside ${THRESHOLD_TEXT} of equality ("the same"; the band is 0.91–1.1×, symmetric on the log scale, so it reads the same as a speed or a time). **Decided**: otherwise, the interval excludes 1 — the winner is known, and the interval says by how much (it may reach into the band). **Undetermined**: the interval holds 1 and reaches beyond ${THRESHOLD_TEXT}; the line says why and about how many more fork pairs would settle it (\`--budget\` gives the run more time for them). ` +
   'No interval is formed from fewer than 3 forks or pairs, or 2 pairs when 4 or more paired lines of the same benchmark and metric share their spread (an empirical-Bayes prior of their variances, worth at most 10 pairs’ degrees of freedom). A side that takes the best of several configurations has its level Bonferroni-adjusted for the pick. ' +
   '‡ the sides were not measured in shared rounds (results of two suites): their forks are compared unpaired. ' +

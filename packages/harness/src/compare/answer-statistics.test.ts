@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   answerEstimate,
   answerOutcome,
+  LOOK_CONFIDENCE,
+  MAX_PAIRS_PER_LINE,
   morePairsNeeded,
   projectedMorePairs,
   pairedForkMeans,
   type ForkSeries,
 } from './answer-statistics.js';
-import { forkInterval, isNoisyForks } from './fork-statistics.js';
+import { FORK_CONFIDENCE, forkInterval, isNoisyForks } from './fork-statistics.js';
+import { seededRandom, standardNormal } from './random.js';
+import type { SpreadPrior } from './spread-prior.js';
 
 /** A side with one value per fork and the rounds r0, r1, … */
 function series(values: readonly number[], rounds = values.map((_, index) => `r${index}`)): ForkSeries {
@@ -141,5 +145,88 @@ describe('answer estimates', () => {
   it('refuses values that cannot form a ratio', () => {
     expect(answerEstimate(series([0, 1, 2]), series([1, 2, 3]))).toBeUndefined();
     expect(answerEstimate({ rawData: [] }, series([1, 2, 3]))).toBeUndefined();
+  });
+});
+
+/**
+ * Lines measured the way a run measures them: a pair at a time, looked at after each, until the line
+ * settles or reaches {@link MAX_PAIRS_PER_LINE}. Each pair's log ratio is the true one plus normal
+ * noise of `spread` (0.09: the median paired spread of the lines measured here); both sides share a
+ * drift. Returns the share of lines that ended decided, equivalent, or neither.
+ */
+function sequentialLines(options: {
+  readonly lines: number;
+  readonly ratio: number;
+  readonly confidence: number;
+  readonly seed: number;
+  readonly firstLook?: number;
+  readonly prior?: SpreadPrior;
+}): { decided: number; equivalent: number; meanPairs: number } {
+  const random = seededRandom(options.seed);
+  let decided = 0;
+  let equivalent = 0;
+  let pairs = 0;
+  for (let line = 0; line < options.lines; line += 1) {
+    const baseline: number[] = [];
+    const candidate: number[] = [];
+    for (let n = 1; n <= MAX_PAIRS_PER_LINE; n += 1) {
+      const drift = 100 * Math.exp(0.2 * standardNormal(random));
+      baseline.push(drift);
+      candidate.push(drift * options.ratio * Math.exp(0.09 * standardNormal(random)));
+      if (n < (options.firstLook ?? 3)) continue;
+      const estimate = answerEstimate(series(baseline), series(candidate), {
+        confidence: options.confidence,
+        ...(options.prior === undefined ? {} : { prior: options.prior }),
+      });
+      const outcome = estimate === undefined ? 'undetermined' : answerOutcome(estimate);
+      if (outcome === 'undetermined' && n < MAX_PAIRS_PER_LINE) continue;
+      pairs += n;
+      if (outcome === 'decided') decided += 1;
+      if (outcome === 'equivalent') equivalent += 1;
+      break;
+    }
+  }
+  return {
+    decided: decided / options.lines,
+    equivalent: equivalent / options.lines,
+    meanPairs: pairs / options.lines,
+  };
+}
+
+describe('answers looked at after every pair (the run stops a line when it settles)', () => {
+  const prior: SpreadPrior = { variance: 0.09 ** 2, degreesOfFreedom: 10, lines: 8 };
+
+  it('calls a line with no difference decided far more often than 5% when each look is tested at 95%', () => {
+    const alone = sequentialLines({ lines: 1000, ratio: 1, confidence: FORK_CONFIDENCE, seed: 21 });
+    expect(alone.decided).toBeGreaterThan(0.1);
+  });
+
+  it('keeps that chance near 5% over all the looks at the level of each look', () => {
+    const alone = sequentialLines({ lines: 1000, ratio: 1, confidence: LOOK_CONFIDENCE, seed: 22 });
+    expect(alone.decided).toBeLessThan(0.065);
+    // Most such lines end equivalent instead: "the same within ±10%".
+    expect(alone.equivalent).toBeGreaterThan(0.85);
+    const shared = sequentialLines({
+      lines: 1000,
+      ratio: 1,
+      confidence: LOOK_CONFIDENCE,
+      seed: 23,
+      firstLook: 2,
+      prior,
+    });
+    expect(shared.decided).toBeLessThan(0.065);
+  });
+
+  it('still decides a real difference, a pair or so later', () => {
+    for (const [ratio, seed] of [
+      [1.2, 24],
+      [0.8, 25],
+    ] as const) {
+      const nominal = sequentialLines({ lines: 300, ratio, confidence: FORK_CONFIDENCE, seed });
+      const looked = sequentialLines({ lines: 300, ratio, confidence: LOOK_CONFIDENCE, seed });
+      expect(looked.decided).toBeGreaterThan(0.97);
+      expect(looked.meanPairs).toBeGreaterThan(nominal.meanPairs);
+      expect(looked.meanPairs).toBeLessThan(nominal.meanPairs + 3);
+    }
   });
 });

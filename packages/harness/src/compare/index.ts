@@ -84,6 +84,7 @@ export {
   answerEstimate,
   answerOutcome,
   equivalenceBand,
+  LOOK_CONFIDENCE,
   MAX_ESTIMATED_PAIRS,
   MAX_PAIRS_PER_LINE,
   morePairsNeeded,

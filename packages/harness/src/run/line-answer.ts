@@ -9,6 +9,7 @@ import {
   answerEstimate,
   answerOutcome,
   ASSUMED_LOG_SPREAD,
+  LOOK_CONFIDENCE,
   MIN_PAIRS_WITH_PRIOR,
   morePairsNeeded,
   pairedForkMeans,
@@ -81,7 +82,9 @@ export function answerLine<Item>(
   const baselinePick = bestResult(baseline);
   const candidatePick = bestResult(candidate);
   if (baselinePick === undefined || candidatePick === undefined) return undefined;
+  // At the level of each look (see LOOK_CONFIDENCE): the run tests a line again after every pair.
   const estimate = answerEstimate(baselinePick.series, candidatePick.series, {
+    confidence: LOOK_CONFIDENCE,
     comparisons: baseline.length * candidate.length,
     ...(prior === undefined ? {} : { prior }),
   });
@@ -98,7 +101,7 @@ export function answerLine<Item>(
     morePairs: morePairsNeeded(
       estimate,
       threshold,
-      undefined,
+      LOOK_CONFIDENCE,
       projected === undefined ? undefined : { ...projected, pairs },
     ),
     ...(projected === undefined ? {} : { assumed: projected }),
