@@ -151,8 +151,8 @@ describe('answer estimates', () => {
 /**
  * Lines measured the way a run measures them: a pair at a time, looked at after each, until the line
  * settles or reaches {@link MAX_PAIRS_PER_LINE}. Each pair's log ratio is the true one plus normal
- * noise of `spread` (0.09: the median paired spread of the lines measured here); both sides share a
- * drift. Returns the share of lines that ended decided, equivalent, or neither.
+ * noise of standard deviation 0.09 (the median paired spread of the lines measured here); both sides
+ * share a drift. Returns the shares of lines that ended decided and equivalent, and the mean pairs taken.
  */
 function sequentialLines(options: {
   readonly lines: number;
