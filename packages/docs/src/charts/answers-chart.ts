@@ -5,8 +5,8 @@
  * by outcome — a forest plot, so a reader sees at a glance which answers are decided, which are the
  * same, and which the run could not tell.
  */
-import { ANSWER_THRESHOLD, equivalenceBand, LOOK_CONFIDENCE } from '@dbbench/harness/compare';
-import type { Answer, LineOutcome } from '../answers.js';
+import { ANSWER_THRESHOLD, equivalenceBand } from '@dbbench/harness/compare';
+import { LEVEL_TEXT, type Answer, type LineOutcome } from '../answers.js';
 import type { ChartDefinition } from './score-chart.js';
 import type { JsonValue } from './score-chart-spec.js';
 import { significant } from './significant.js';
@@ -143,7 +143,7 @@ export function answersChart(options: {
   return {
     name: options.name,
     title: options.title,
-    caption: `Each row is one speed answer above: the candidate speed over the baseline speed (right of the dashed line at 1×: the candidate is faster) with its ${Math.round(LOOK_CONFIDENCE * 100)}% interval (the level of each look the run takes). The shaded band is ±${Math.round(ANSWER_THRESHOLD * 100)}% (0.91–1.1×): a bar wholly outside it is decided (blue), wholly inside it equivalent (green), across its edge undetermined (grey).${leftOut}`,
+    caption: `Each row is one speed answer above: the candidate speed over the baseline speed (right of the dashed line at 1×: the candidate is faster) with its ${LEVEL_TEXT} interval (the level of each look the run takes). The shaded band is ±${Math.round(ANSWER_THRESHOLD * 100)}% (0.91–1.1×): a bar wholly outside it is decided (blue), wholly inside it equivalent (green), across its edge undetermined (grey).${leftOut}`,
     spec,
   };
 }
