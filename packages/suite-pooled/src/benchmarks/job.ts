@@ -59,15 +59,26 @@ import {
 import { runJob, type JobRunResult, type JobWriter } from '../job/job-runner.js';
 import { isWriterName, jobWriter, WRITER_NAMES } from '../job/job-writers.js';
 
+/** Measured invocations per fork of the job at 100 000 rows (see {@link jobIterations}). */
+export const JOB_INVOCATIONS_AT_100K = 4;
+
 /**
  * Iterations per fork: 15 / 3 / 1 warmups (see `iterationsBySize`) and 10 measured at 1000 rows, 5 at
- * 10 000, 1 at 100 000. Measured in the committed PostgreSQL run (65b5f4d): at 100 000 rows forks
- * differed by 0–18% and invocations within a fork by 1–13%, while a fork's own setup and teardown
- * (1.4 s) cost about one to two invocations — so, per Kalibera & Jones, a second invocation buys less
- * precision than a share of another fork, and the time goes to forks.
+ * 10 000, 4 at 100 000. The answers compare forks that ran in the same round, taking turns
+ * invocation by invocation, so what a pair's difference carries is mostly the noise of each
+ * invocation's moment, not a fork's own state. Measured here on 2026-12-07 (8 combinations at
+ * 100 000 rows, 6 forks each, runs with 1 and with 4 measured invocations per fork alternated), the
+ * paired spread of a line (log standard deviation of its ratio per fork pair) fell from 0.087 to
+ * 0.045 on MariaDB and from 0.070 to 0.048 on PostgreSQL (0.087 to 0.042 over all seven of the
+ * evening's runs); with 4, forks differed by little beyond their invocations (a between-fork
+ * component of 0.01–0.05 against 0.05–0.06 per invocation). A fork then takes about twice as long
+ * (its start, pool and warmup stay) for a quarter to a half of the variance, so a line settles in
+ * fewer pairs: by Kalibera and Jones' rule the repetition goes to the level with the variance. (The
+ * earlier 1 came from fork means compared unpaired, where the host's load over seconds shows as
+ * differences between forks that the paired turns cancel.)
  */
 export function jobIterations(params: ParamSet): IterationSettings {
-  return iterationsBySize(params, { ...DEFAULT_SIZE_ITERATIONS, large: 1 });
+  return iterationsBySize(params, { ...DEFAULT_SIZE_ITERATIONS, large: JOB_INVOCATIONS_AT_100K });
 }
 
 /** Per-fork state of the `job` benchmark. */

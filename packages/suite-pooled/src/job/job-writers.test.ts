@@ -1,6 +1,6 @@
 import { ENGINES } from '@dbbench/databases';
 import { describe, expect, it } from 'vitest';
-import { jobIterations } from '../benchmarks/job.js';
+import { JOB_INVOCATIONS_AT_100K, jobIterations } from '../benchmarks/job.js';
 import { chunkWritersOf } from './engines/registry.js';
 import { isWriterName, WRITER_NAMES, writerDisplayName } from './job-writers.js';
 
@@ -21,9 +21,13 @@ describe('job writers', () => {
     expect(isWriterName('unnest')).toBe(false);
   });
 
-  it('gives the long single-shot combinations fewer measured invocations', () => {
-    expect(jobIterations({ dataSize: '100000' }).measurementIterations).toBeLessThan(
-      jobIterations({ dataSize: '10000' }).measurementIterations ?? 0,
-    );
+  it('measures several invocations per fork at every size, fewer as they grow longer', () => {
+    const at = (dataSize: string): number => jobIterations({ dataSize }).measurementIterations ?? 0;
+    // A pair's turns alternate invocation by invocation: one invocation per fork leaves a line the
+    // noise of a single moment per side.
+    expect(at('100000')).toBe(JOB_INVOCATIONS_AT_100K);
+    expect(at('100000')).toBeGreaterThanOrEqual(3);
+    expect(at('100000')).toBeLessThanOrEqual(at('10000'));
+    expect(at('10000')).toBeLessThanOrEqual(at('1000'));
   });
 });
