@@ -5,8 +5,8 @@
  * process start, pool and seeding, so ten invocations cost a few hundred milliseconds more and cut the
  * invocation noise in the fork mean by √(10/3) (measured here: 15–25% between invocations at 1000 rows,
  * 3–7% at 100 000). The answers pair forks that take turns invocation by invocation, so several
- * invocations per fork also average the noise of the moments they ran in (the pooled job measures 4
- * at 100 000 rows for that, see its `jobIterations`).
+ * invocations per fork also average the noise of the moments they ran in; a benchmark whose paired
+ * lines gain from that passes its own counts (`counts`).
  *
  * Warmups scale the same way. A single-shot invocation that is not warm yet is slower, and counted
  * as measured it becomes part of the score: measured here without warmup, the pooled job at 1000 rows
